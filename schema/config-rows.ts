@@ -1,0 +1,110 @@
+/**
+ * The JSON values of the `config` rows (SPEC §3 "Config entries", §5 rules,
+ * §9 defaults). The server validates writes with these and seeds the defaults
+ * on first start; the settings screen builds its forms from the same schemas.
+ */
+import { z } from 'zod';
+
+const atLeast1 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min_value' });
+const seconds60 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(60, { error: 'validation.min_value' });
+
+export const INVITE_FORMATS = ['number', 'letter', 'mix'] as const;
+export const INVITE_MODES = ['close', 'open', 'force'] as const;
+export const SMS_SAFETY_MODES = ['intercept', 'force-black'] as const;
+export const SMS_STRATEGIES = ['loose', 'moderate', 'strict'] as const;
+export const SIGN_IN_STRATEGIES = ['loose', 'strict'] as const;
+
+export const signInUp = z.strictObject({
+  sign_in: z.strictObject({
+    unique: z.boolean(),
+    strategy: z.enum(SIGN_IN_STRATEGIES, { error: 'validation.choice' }).default('loose'),
+  }),
+  sign_up: z.strictObject({
+    allow: z.boolean(),
+    invite: z.strictObject({
+      mode: z.enum(INVITE_MODES, { error: 'validation.choice' }),
+      length: z.number().int().min(4, { error: 'validation.min_value' }).max(32, { error: 'validation.max_value' }),
+      format: z.enum(INVITE_FORMATS, { error: 'validation.choice' }),
+    }),
+    auth_group_ids: z.array(z.number().int().positive()),
+  }),
+});
+
+export const systemSafetyApi = z
+  .strictObject({
+    key: z.string().max(64).regex(/^[A-Za-z0-9]*$/, { error: 'validation.pattern' }),
+    sign: z.boolean(),
+    paging: z.strictObject({ enable: z.boolean(), limit: atLeast1.optional() }),
+    qps: z.strictObject({
+      block: z.strictObject({ enable: z.boolean(), count: atLeast1, second: atLeast1 }),
+      limit: z.strictObject({ enable: z.boolean(), global: atLeast1, point: atLeast1 }),
+    }),
+  })
+  // paging.limit only means something while paging is on (SPEC §5).
+  .refine((v) => !v.paging.enable || v.paging.limit !== undefined, { path: ['paging', 'limit'], error: 'validation.required' });
+
+const smsGuard = z.strictObject({
+  enable: z.boolean(),
+  plan: z.strictObject({ mode: z.enum(SMS_SAFETY_MODES, { error: 'validation.choice' }), second: seconds60 }),
+  rule: z.strictObject({
+    strategy: z.enum(SMS_STRATEGIES, { error: 'validation.choice' }),
+    second: seconds60,
+    count: z.number().int().min(3, { error: 'validation.min_value' }),
+  }),
+});
+export const safetySms = z.strictObject({ brush: smsGuard, burst: smsGuard });
+
+const code64 = z.string().max(64, { error: 'validation.max_length' });
+export const siteInfo = z.strictObject({
+  title: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.max_length' }),
+  date: z.number().int().min(0),
+  avatar: z.string().max(255),
+  favicon: z.string().max(255),
+  keyword: z.string().max(256, { error: 'validation.max_length' }),
+  describe: z.string().max(256, { error: 'validation.max_length' }),
+  description: z.string().max(256, { error: 'validation.max_length' }),
+  copy: z.strictObject({ code: code64, link: code64 }),
+  police: z.strictObject({ code: code64, link: code64 }),
+});
+
+export const CONFIG_SCHEMAS = {
+  SIGN_IN_UP: signInUp,
+  SYSTEM_SAFETY_API: systemSafetyApi,
+  SAFETY_SMS: safetySms,
+  SITE_INFO: siteInfo,
+} as const;
+export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
+export type ConfigValue<K extends ConfigKey> = z.infer<(typeof CONFIG_SCHEMAS)[K]>;
+export const CONFIG_KEYS = Object.keys(CONFIG_SCHEMAS) as ConfigKey[];
+
+const guard = (enable: boolean): z.infer<typeof smsGuard> => ({
+  enable, plan: { mode: 'intercept', second: 1800 }, rule: { strategy: 'moderate', second: 600, count: 10 },
+});
+
+/** SPEC §9 defaults, written on first start. The API key is generated then (blank means "generate"). */
+export const CONFIG_DEFAULTS: { [K in ConfigKey]: ConfigValue<K> } = {
+  SIGN_IN_UP: {
+    sign_in: { unique: false, strategy: 'loose' },
+    sign_up: { allow: true, invite: { mode: 'open', length: 6, format: 'number' }, auth_group_ids: [] },
+  },
+  SYSTEM_SAFETY_API: {
+    key: '',
+    sign: false,
+    paging: { enable: true, limit: 50 },
+    qps: { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15 } },
+  },
+  SAFETY_SMS: { brush: guard(true), burst: guard(true) },
+  SITE_INFO: {
+    title: 'Paydesk', date: 0, avatar: '', favicon: '', keyword: '', describe: '', description: '',
+    copy: { code: '', link: '' }, police: { code: '', link: '' },
+  },
+};
+
+/** Issues of a config value as [path, i18n key], for the generic engine's whole-row check. */
+export function checkConfigValue(key: string, value: unknown): Array<[string, string]> {
+  const schema = CONFIG_SCHEMAS[key as ConfigKey];
+  if (!schema) return [];
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return result.error.issues.map((i) => [['value', ...i.path].join('.'), i.message]);
+}

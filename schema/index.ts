@@ -1,0 +1,31 @@
+/**
+ * The registry: every table of Paydesk. Adding a table is one file in
+ * `resources/` and one line here; routes, rules, migrations, API docs and the
+ * admin screens follow from it.
+ */
+import type { Resource } from './define';
+import { article } from './resources/article';
+import { authGroup } from './resources/auth-group';
+import { authRules } from './resources/auth-rules';
+import { banner } from './resources/banner';
+import { comment } from './resources/comment';
+import { config } from './resources/config';
+import { invite } from './resources/invite';
+import { level } from './resources/level';
+import { links } from './resources/links';
+import { logs } from './resources/logs';
+import { pages } from './resources/pages';
+import { placard } from './resources/placard';
+import { receiveMoney } from './resources/receive-money';
+import { tags } from './resources/tags';
+import { users } from './resources/users';
+
+export const resources = {
+  users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
+  article, tags, comment, banner, links, pages, placard, level, invite,
+} as const;
+
+export type Resources = typeof resources;
+export type ResourceName = keyof Resources;
+export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
+export { users, receiveMoney, authGroup, authRules, logs, config };

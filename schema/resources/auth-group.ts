@@ -1,0 +1,50 @@
+import { defineResource, f } from '../define';
+
+/**
+ * Permission groups (SPEC §3 "Auth group"): `rules` and `uids` are `|1|2|`
+ * lists; `all = 1` grants every rule; `manage = 1` lets members see and change
+ * other users' rows. A locked group's number, scope, all-flag and remark stay
+ * as they are.
+ */
+export const authGroup = defineResource({
+  name: 'auth-group',
+  menu: 'safety',
+  icon: 'group',
+  fields: {
+    id: f.id(),
+    name: f.text({ required: true, max: 24, search: true, filter: true, messages: { required: 'validation.group_name_required' } }),
+    no: f.text({ max: 32, pattern: /^[\w\-. ]*$/, search: true, filter: true }),
+    manage: f.flag(),
+    all: f.flag(),
+    rules: f.ids({ ref: 'auth-rules' }),
+    uids: f.ids({ ref: 'users', filter: ['like'] }),
+    remark: f.text({ max: 256 }),
+    lock: f.flag({ list: false }),
+    serial: f.serial(),
+    uid: f.owner(),
+    ...f.timestamps(),
+    deleteTime: f.deleteTime(),
+  },
+  order: 'serial asc, id asc',
+  locked: ['no', 'manage', 'all', 'remark'],
+  extras: {
+    preset: {
+      kind: 'presets',
+      presets: [
+        { no: 'super-admin', name: 'presets.super_admin.name', manage: 1, all: 1, remark: 'presets.super_admin.remark', rules: [] },
+        {
+          no: 'operator-all', name: 'presets.operator_all.name', manage: 1, all: 0, remark: 'presets.operator_all.remark',
+          rules: ['GET api/*/*', 'POST api/*/*', 'PUT api/*/*', 'DELETE api/*/remove', 'DELETE api/*/clear'],
+        },
+        {
+          no: 'operator-own', name: 'presets.operator_own.name', manage: 0, all: 0, remark: 'presets.operator_own.remark',
+          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'POST api/file/upload'],
+        },
+        {
+          no: 'auditor', name: 'presets.auditor.name', manage: 1, all: 0, remark: 'presets.auditor.remark',
+          rules: ['GET api/*/take', 'GET api/*/find', 'GET api/*/rows', 'GET api/*/export'],
+        },
+      ],
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { defineResource, f } from '../define';
+import { checkConfigValue, CONFIG_KEYS } from '../config-rows';
+
+/**
+ * Settings kept as rows (SPEC §3 "Config entries"): `value` is a JSON object
+ * validated per `key`. SITE_INFO is readable without signing in (the pages
+ * need the site title).
+ */
+export const config = defineResource({
+  name: 'config',
+  menu: 'settings',
+  icon: 'settings',
+  fields: {
+    id: f.id(),
+    key: f.text({ required: true, max: 64, pattern: /^[A-Z][A-Z0-9_]*$/, unique: true, filter: true, search: true, sortable: true }),
+    value: f.json(),
+    remark: f.text({ max: 256 }),
+    uid: f.owner(),
+    ...f.timestamps(),
+  },
+  order: 'id asc',
+  actions: { remove: false, delete: false, sort: false },
+  publicTake: { by: 'key', only: ['SITE_INFO'], fields: ['key', 'value'] },
+  refine: (row) => (row.key && (CONFIG_KEYS as readonly string[]).includes(row.key) ? checkConfigValue(row.key, row.value) : []),
+});

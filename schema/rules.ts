@@ -1,0 +1,36 @@
+/**
+ * The generic actions of every table and their HTTP methods (SPEC §7), and the
+ * permission rule types (DESIGN "Permissions"). Export is a read: GET, gated as
+ * `[GET]api/<table>/export` (SPEC §6).
+ */
+export const ACTION_METHOD = {
+  take: 'GET',
+  find: 'GET',
+  rows: 'GET',
+  rand: 'GET',
+  export: 'GET',
+  create: 'POST',
+  save: 'POST',
+  update: 'PUT',
+  sort: 'PUT',
+  restore: 'PUT',
+  remove: 'DELETE',
+  delete: 'DELETE',
+  clear: 'DELETE',
+} as const;
+
+export type Action = keyof typeof ACTION_METHOD;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `common`: public; `login`: any signed-in user; `default`: granted through a group. */
+export const RULE_TYPES = ['default', 'common', 'login'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+
+/** Scenes of the operation log (SPEC §3): the generic actions plus the account flows. */
+export const LOG_SCENES = [
+  'sign-in', 'sign-up', 'check-token', 'take', 'find', 'rows', 'rand', 'sort', 'save',
+  'create', 'update', 'export', 'remove', 'restore', 'delete', 'clear',
+] as const;
+
+/** `[METHOD]api/<table>/<action>`: the key the admin's permission checks use. */
+export const ruleKey = (method: string, route: string) => `[${method.toUpperCase()}]${route.replace(/^\//, '')}`;
