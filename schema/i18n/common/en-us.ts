@@ -1,0 +1,179 @@
+/** Shared labels, en-us. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
+import type { CommonCatalog } from './zh-cn';
+
+const row = { id: 'ID', uid: 'Owner', createTime: 'Created', updateTime: 'Updated' };
+const trashed = { ...row, deleteTime: 'Deleted' };
+
+const enUs: CommonCatalog = {
+  resources: {
+    users: {
+      name: 'Users',
+      fields: {
+        ...trashed, nickname: 'Nickname', account: 'Account', phone: 'Phone number', email: 'Email', password: 'Password',
+        status: 'Status', gender: 'Gender', source: 'Source', avatar: 'Avatar', describe: 'Bio', remark: 'Remark',
+        signInIp: 'Sign-in IP', signUpIp: 'Sign-up IP', signInTime: 'Last sign-in',
+      },
+    },
+    'receive-money': {
+      name: 'Payment flow',
+      fields: {
+        ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
+        productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
+        currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link',
+        files: 'Attachments', remark: 'Remark',
+      },
+    },
+    'auth-group': {
+      name: 'Permission groups',
+      fields: {
+        ...trashed, name: 'Group name', no: 'Group number', manage: "Manages others' data", all: 'All permissions',
+        rules: 'API rules', uids: 'Members', remark: 'Remark', lock: 'Locked', serial: 'Order',
+      },
+    },
+    'auth-rules': {
+      name: 'API rules',
+      fields: {
+        ...row, hash: 'Hash', group: 'Group', name: 'Name', method: 'Method', route: 'Route',
+        type: 'Type', remark: 'Remark', lock: 'Locked',
+      },
+    },
+    logs: {
+      name: 'Operation logs',
+      fields: {
+        ...trashed, title: 'Title', scene: 'Scene', method: 'Method', api: 'API', code: 'Status code',
+        content: 'Content', bindId: 'Related ID', bindType: 'Related type', ip: 'IP address', agent: 'Client',
+        params: 'Request parameters',
+      },
+    },
+    config: { name: 'System settings', fields: { ...row, key: 'Key', value: 'Value', remark: 'Remark' } },
+    article: {
+      name: 'Articles',
+      fields: {
+        ...trashed, title: 'Title', abstract: 'Summary', content: 'Body', covers: 'Cover', tags: 'Tags',
+        views: 'Views', top: 'Pinned', audit: 'Approved',
+      },
+    },
+    tags: { name: 'Tags', fields: { ...trashed, name: 'Name', avatar: 'Icon', describe: 'Description' } },
+    comment: {
+      name: 'Comments',
+      fields: {
+        ...trashed, pid: 'Parent comment', bindType: 'Commented on', bindId: 'Commented item ID', content: 'Content',
+        nickname: 'Nickname', email: 'Email', url: 'Website', ip: 'IP address', agent: 'Client', audit: 'Approved',
+      },
+    },
+    banner: {
+      name: 'Banners',
+      fields: { ...trashed, title: 'Title', image: 'Image', url: 'Link', describe: 'Description', serial: 'Order' },
+    },
+    links: {
+      name: 'Friend links',
+      fields: { ...trashed, nickname: 'Site name', url: 'Website', avatar: 'Icon', describe: 'Description', serial: 'Order' },
+    },
+    pages: {
+      name: 'Pages',
+      fields: { ...trashed, key: 'Page key', title: 'Title', content: 'Body', audit: 'Approved' },
+    },
+    placard: {
+      name: 'Notices',
+      fields: {
+        ...trashed, title: 'Title', type: 'Type', content: 'Content', top: 'Pinned',
+        startTime: 'Starts', endTime: 'Ends',
+      },
+    },
+    level: { name: 'Levels', fields: { ...trashed, name: 'Name', value: 'Experience required', describe: 'Description' } },
+    invite: {
+      name: 'Invitation codes',
+      fields: {
+        ...trashed, code: 'Invitation code', usedBy: 'Used by', usedTime: 'Used at', expireTime: 'Expires', remark: 'Remark',
+      },
+    },
+  },
+  options: {
+    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed' },
+    gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },
+    source: { default: 'Default', install: 'Installation', qq: 'QQ', phone: 'Phone', email: 'Email' },
+    ruleType: { default: 'Granted by group', common: 'Public', login: 'Signed-in users' },
+    method: { GET: 'GET read', POST: 'POST create', PUT: 'PUT update', DELETE: 'DELETE delete' },
+    scene: {
+      _empty: 'Other', 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-token': 'Token check', take: 'View',
+      find: 'Find', rows: 'List', rand: 'Random', sort: 'Reorder', save: 'Save', create: 'Create', update: 'Update',
+      export: 'Export', remove: 'Move to recycle bin', restore: 'Restore', delete: 'Delete permanently',
+      clear: 'Empty recycle bin',
+    },
+    payType: {
+      _empty: 'Not specified', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Bank card', atm: 'ATM transfer',
+      paynow: 'PayNow', fpx: 'FPX online banking', promptpay: 'PromptPay', qris: 'QRIS', va: 'Virtual account',
+    },
+    currency: {
+      USD: 'US Dollar', EUR: 'Euro', JPY: 'Japanese Yen', GBP: 'British Pound', AUD: 'Australian Dollar',
+      CAD: 'Canadian Dollar', CHF: 'Swiss Franc', CNY: 'Chinese Yuan', HKD: 'Hong Kong Dollar',
+      NZD: 'New Zealand Dollar', KRW: 'South Korean Won', SGD: 'Singapore Dollar', NOK: 'Norwegian Krone',
+      MXN: 'Mexican Peso', INR: 'Indian Rupee', RUB: 'Russian Ruble', ZAR: 'South African Rand', TRY: 'Turkish Lira',
+      BRL: 'Brazilian Real', TWD: 'New Taiwan Dollar', DKK: 'Danish Krone', PLN: 'Polish Zloty', THB: 'Thai Baht',
+      IDR: 'Indonesian Rupiah', HUF: 'Hungarian Forint', CZK: 'Czech Koruna', ILS: 'Israeli New Shekel',
+      CLP: 'Chilean Peso', PHP: 'Philippine Peso', AED: 'UAE Dirham', COP: 'Colombian Peso', SAR: 'Saudi Riyal',
+      MYR: 'Malaysian Ringgit', RON: 'Romanian Leu',
+    },
+    bindType: { article: 'Article', pages: 'Page' },
+    type: { info: 'Information', warning: 'Warning', success: 'Good news' },
+    inviteMode: { close: 'Off (no code needed)', open: 'Open (code optional)', force: 'Required (code needed)' },
+    inviteFormat: { number: 'Digits only', letter: 'Letters only', mix: 'Letters and digits' },
+    smsMode: { intercept: 'Block the request', 'force-black': 'Blacklist the IP' },
+    smsStrategy: { loose: 'Loose (IP + phone + API)', moderate: 'Moderate (IP + phone)', strict: 'Strict (phone)' },
+    signInStrategy: {
+      loose: 'Loose (account + password, no code)', strict: 'Strict (phone or email + verification code)',
+    },
+  },
+  validation: {
+    required: 'This field is required',
+    min_length: 'Must be at least %{min} characters',
+    max_length: 'Must be at most %{max} characters',
+    pattern: 'Invalid format',
+    min_value: 'Must be at least %{min}',
+    max_value: 'Must be at most %{max}',
+    decimals: 'Too many decimal places',
+    integer: 'Enter a whole number',
+    choice: 'Choose one of the options',
+    json: 'Enter valid JSON',
+    ids: 'Invalid list of IDs',
+    image_url: 'The image address must start with http://, https://, // or /',
+    url: 'Enter a valid link',
+    unknown_field: 'Unknown field: %{field}',
+    invalid_type: 'Wrong type of value',
+    invalid_id: 'Invalid ID',
+    account_length: 'The account must be 4 to 32 characters',
+    account_pattern: 'The account may contain only letters and digits',
+    phone: 'Enter a valid mobile number',
+    email: 'Enter a valid email address',
+    password_length: 'The password must be 6 to 32 characters',
+    avatar: 'Does that look like an avatar address to you?',
+    group_name_required: 'Give the permission group a name, or how will anyone tell them apart?',
+    title_required: 'Please enter a title',
+    port: 'The port must be between 1 and 65535',
+    host: 'Enter a valid host',
+    domain: 'The domain must start with http:// or https:// and must not end with /',
+    directory: 'Enter a valid directory path',
+    input_invalid: 'input data invalid',
+  },
+  actions: {
+    take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',
+    update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',
+    clear: 'Empty recycle bin', flat: 'Compact list', briefly: 'Summary', tree: 'Rule tree', 'group-names': 'Group names',
+    preset: 'Preset groups', 'sign-in': 'Sign in', 'sign-code': 'Sign in with code', 'sign-up': 'Sign up',
+    'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialise',
+    mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
+    cache_clear: 'Clear cache',
+  },
+  menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },
+  presets: {
+    super_admin: { name: 'Super admin', remark: "Every permission, over everyone's data" },
+    operator_all: {
+      name: 'Operator (all data)',
+      remark: "Views, creates and edits everyone's data and moves it to the recycle bin; cannot delete single records permanently",
+    },
+    operator_own: { name: 'Operator (own data)', remark: 'Manages only the orders they created and uploads attachments' },
+    auditor: { name: 'Auditor', remark: "Read-only: views and exports everyone's data" },
+  },
+};
+
+export default enUs;

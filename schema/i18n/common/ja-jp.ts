@@ -1,0 +1,178 @@
+/** Shared labels, ja-jp. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
+import type { CommonCatalog } from './zh-cn';
+
+const row = { id: 'ID', uid: '所有者', createTime: '作成日時', updateTime: '更新日時' };
+const trashed = { ...row, deleteTime: '削除日時' };
+
+const jaJp: CommonCatalog = {
+  resources: {
+    users: {
+      name: 'ユーザー',
+      fields: {
+        ...trashed, nickname: 'ニックネーム', account: 'アカウント', phone: '電話番号', email: 'メールアドレス',
+        password: 'パスワード', status: '状態', gender: '性別', source: '登録経路', avatar: 'アバター',
+        describe: '自己紹介', remark: '備考', signInIp: 'ログイン IP', signUpIp: '登録 IP', signInTime: '最終ログイン',
+      },
+    },
+    'receive-money': {
+      name: '入金一覧',
+      fields: {
+        ...trashed, tradeNo: '注文番号', outTradeNo: '加盟店注文番号', mchId: '加盟店 ID', productId: '商品 ID',
+        title: '商品名', describe: '説明', amount: '金額', currency: '通貨', payType: '支払方法',
+        status: '支払状況', payUrl: '支払リンク', files: '添付ファイル', remark: '備考',
+      },
+    },
+    'auth-group': {
+      name: '権限グループ',
+      fields: {
+        ...trashed, name: 'グループ名', no: 'グループ番号', manage: '他人のデータを管理', all: 'すべての権限',
+        rules: 'API ルール', uids: 'メンバー', remark: '備考', lock: 'ロック', serial: '並び順',
+      },
+    },
+    'auth-rules': {
+      name: 'API ルール',
+      fields: {
+        ...row, hash: 'ハッシュ', group: 'グループ', name: '名前', method: 'メソッド', route: 'ルート',
+        type: '種類', remark: '備考', lock: 'ロック',
+      },
+    },
+    logs: {
+      name: '操作履歴',
+      fields: {
+        ...trashed, title: 'タイトル', scene: '操作の種類', method: 'メソッド', api: 'API', code: 'ステータスコード',
+        content: '内容', bindId: '関連 ID', bindType: '関連の種類', ip: 'IP アドレス', agent: 'クライアント',
+        params: 'リクエストパラメーター',
+      },
+    },
+    config: { name: 'システム設定', fields: { ...row, key: 'キー', value: '値', remark: '備考' } },
+    article: {
+      name: '記事',
+      fields: {
+        ...trashed, title: 'タイトル', abstract: '概要', content: '本文', covers: 'カバー画像', tags: 'タグ',
+        views: '閲覧数', top: 'ピン留め', audit: '承認済み',
+      },
+    },
+    tags: { name: 'タグ', fields: { ...trashed, name: '名前', avatar: 'アイコン', describe: '説明' } },
+    comment: {
+      name: 'コメント',
+      fields: {
+        ...trashed, pid: '親コメント', bindType: 'コメント対象の種類', bindId: 'コメント対象 ID', content: '内容',
+        nickname: 'ニックネーム', email: 'メールアドレス', url: 'ウェブサイト', ip: 'IP アドレス',
+        agent: 'クライアント', audit: '承認済み',
+      },
+    },
+    banner: {
+      name: 'バナー',
+      fields: { ...trashed, title: 'タイトル', image: '画像', url: 'リンク', describe: '説明', serial: '並び順' },
+    },
+    links: {
+      name: '相互リンク',
+      fields: { ...trashed, nickname: 'サイト名', url: 'ウェブサイト', avatar: 'アイコン', describe: '説明', serial: '並び順' },
+    },
+    pages: {
+      name: '固定ページ',
+      fields: { ...trashed, key: 'ページキー', title: 'タイトル', content: '本文', audit: '承認済み' },
+    },
+    placard: {
+      name: 'お知らせ',
+      fields: {
+        ...trashed, title: 'タイトル', type: '種類', content: '内容', top: 'ピン留め',
+        startTime: '掲載開始', endTime: '掲載終了',
+      },
+    },
+    level: { name: 'レベル', fields: { ...trashed, name: '名前', value: '必要経験値', describe: '説明' } },
+    invite: {
+      name: '招待コード',
+      fields: {
+        ...trashed, code: '招待コード', usedBy: '使用者', usedTime: '使用日時', expireTime: '有効期限', remark: '備考',
+      },
+    },
+  },
+  options: {
+    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗' },
+    gender: { unknown: '未設定', boy: '男性', girl: '女性' },
+    source: { default: '標準', install: 'インストール時', qq: 'QQ', phone: '電話', email: 'メール' },
+    ruleType: { default: 'グループで付与', common: '公開', login: 'ログインが必要' },
+    method: { GET: 'GET 取得', POST: 'POST 作成', PUT: 'PUT 更新', DELETE: 'DELETE 削除' },
+    scene: {
+      _empty: 'その他', 'sign-in': 'ログイン', 'sign-up': '新規登録', 'check-token': 'トークン確認', take: '表示',
+      find: '検索', rows: '一覧', rand: 'ランダム取得', sort: '並べ替え', save: '保存', create: '作成', update: '更新',
+      export: 'エクスポート', remove: 'ごみ箱へ移動', restore: '復元', delete: '完全に削除', clear: 'ごみ箱を空にする',
+    },
+    payType: {
+      _empty: '未指定', wechat: 'WeChat Pay', alipay: 'Alipay', card: '銀行カード', atm: 'ATM 振込', paynow: 'PayNow',
+      fpx: 'FPX オンラインバンキング', promptpay: 'PromptPay', qris: 'QRIS コード決済', va: 'バーチャル口座',
+    },
+    currency: {
+      USD: '米ドル', EUR: 'ユーロ', JPY: '日本円', GBP: '英ポンド', AUD: '豪ドル', CAD: 'カナダドル',
+      CHF: 'スイスフラン', CNY: '人民元', HKD: '香港ドル', NZD: 'ニュージーランドドル', KRW: '韓国ウォン',
+      SGD: 'シンガポールドル', NOK: 'ノルウェークローネ', MXN: 'メキシコペソ', INR: 'インドルピー',
+      RUB: 'ロシアルーブル', ZAR: '南アフリカランド', TRY: 'トルコリラ', BRL: 'ブラジルレアル',
+      TWD: 'ニュー台湾ドル', DKK: 'デンマーククローネ', PLN: 'ポーランドズウォティ', THB: 'タイバーツ',
+      IDR: 'インドネシアルピア', HUF: 'ハンガリーフォリント', CZK: 'チェココルナ', ILS: 'イスラエル新シェケル',
+      CLP: 'チリペソ', PHP: 'フィリピンペソ', AED: 'UAE ディルハム', COP: 'コロンビアペソ',
+      SAR: 'サウジアラビアリヤル', MYR: 'マレーシアリンギット', RON: 'ルーマニアレウ',
+    },
+    bindType: { article: '記事', pages: '固定ページ' },
+    type: { info: 'お知らせ', warning: '注意', success: '朗報' },
+    inviteMode: { close: 'オフ（コード不要）', open: 'オン（コード任意）', force: '必須（コードが必要）' },
+    inviteFormat: { number: '数字のみ', letter: '英字のみ', mix: '英数字' },
+    smsMode: { intercept: 'リクエストを遮断', 'force-black': 'IP をブラックリストに登録' },
+    smsStrategy: { loose: '緩い（IP + 電話番号 + API）', moderate: '標準（IP + 電話番号）', strict: '厳格（電話番号）' },
+    signInStrategy: {
+      loose: '緩い（アカウント + パスワード、コード不要）', strict: '厳格（電話番号またはメール + 認証コード）',
+    },
+  },
+  validation: {
+    required: '必須項目です',
+    min_length: '%{min} 文字以上で入力してください',
+    max_length: '%{max} 文字以内で入力してください',
+    pattern: '形式が正しくありません',
+    min_value: '%{min} 以上の値を入力してください',
+    max_value: '%{max} 以下の値を入力してください',
+    decimals: '小数点以下の桁数が多すぎます',
+    integer: '整数を入力してください',
+    choice: '選択肢から選んでください',
+    json: '正しい JSON を入力してください',
+    ids: 'ID の一覧の形式が正しくありません',
+    image_url: '画像のアドレスは http://、https://、// または / で始めてください',
+    url: '正しいリンクを入力してください',
+    unknown_field: '不明な項目です：%{field}',
+    invalid_type: '値の型が正しくありません',
+    invalid_id: 'ID が正しくありません',
+    account_length: 'アカウントは 4〜32 文字で入力してください',
+    account_pattern: 'アカウントには英字と数字のみ使用できます',
+    phone: '正しい携帯電話番号を入力してください',
+    email: '正しいメールアドレスを入力してください',
+    password_length: 'パスワードは 6〜32 文字で入力してください',
+    avatar: 'それ、本当にアバターのアドレスだと思いますか？',
+    group_name_required: '権限グループに名前を付けないと、どうやって見分けるのですか？',
+    title_required: 'タイトルを入力してください',
+    port: 'ポートは 1〜65535 の範囲で入力してください',
+    host: '正しいホストを入力してください',
+    domain: 'ドメインは http:// または https:// で始まり、/ で終わらないようにしてください',
+    directory: '正しいディレクトリパスを入力してください',
+    input_invalid: '入力データが正しくありません',
+  },
+  actions: {
+    take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
+    update: '更新', sort: '並べ替え', restore: '復元', remove: 'ごみ箱へ移動', delete: '完全に削除',
+    clear: 'ごみ箱を空にする', flat: '簡易一覧', briefly: '概要', tree: 'ルールツリー', 'group-names': 'グループ名',
+    preset: 'プリセットグループ', 'sign-in': 'ログイン', 'sign-code': 'コードでログイン', 'sign-up': '新規登録',
+    'reset-password': 'パスワード再設定', 'check-token': 'トークン確認', 'sign-out': 'ログアウト', init: '初期化',
+    mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
+    cache_clear: 'キャッシュの消去',
+  },
+  menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },
+  presets: {
+    super_admin: { name: 'スーパー管理者', remark: 'すべての権限を持ち、全員のデータを管理できます' },
+    operator_all: {
+      name: 'オペレーター（全データ）',
+      remark: '全員のデータを閲覧・作成・編集し、ごみ箱へ移動できます。個別の完全削除はできません',
+    },
+    operator_own: { name: 'オペレーター（自分のデータ）', remark: '自分が作成した注文のみ管理し、添付ファイルをアップロードできます' },
+    auditor: { name: '監査担当', remark: '閲覧のみ：全員のデータを表示・エクスポートできます' },
+  },
+};
+
+export default jaJp;

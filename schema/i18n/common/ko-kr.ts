@@ -1,0 +1,174 @@
+/** Shared labels, ko-kr. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
+import type { CommonCatalog } from './zh-cn';
+
+const row = { id: 'ID', uid: '소유자', createTime: '생성 시간', updateTime: '수정 시간' };
+const trashed = { ...row, deleteTime: '삭제 시간' };
+
+const koKr: CommonCatalog = {
+  resources: {
+    users: {
+      name: '사용자',
+      fields: {
+        ...trashed, nickname: '닉네임', account: '계정', phone: '휴대폰 번호', email: '이메일', password: '비밀번호',
+        status: '상태', gender: '성별', source: '가입 경로', avatar: '프로필 사진', describe: '자기소개', remark: '메모',
+        signInIp: '로그인 IP', signUpIp: '가입 IP', signInTime: '최근 로그인',
+      },
+    },
+    'receive-money': {
+      name: '결제 내역',
+      fields: {
+        ...trashed, tradeNo: '주문 번호', outTradeNo: '가맹점 주문 번호', mchId: '가맹점 ID', productId: '상품 ID',
+        title: '상품명', describe: '설명', amount: '금액', currency: '통화', payType: '결제 수단',
+        status: '결제 상태', payUrl: '결제 링크', files: '첨부 파일', remark: '메모',
+      },
+    },
+    'auth-group': {
+      name: '권한 그룹',
+      fields: {
+        ...trashed, name: '그룹 이름', no: '그룹 번호', manage: '다른 사람 데이터 관리', all: '모든 권한',
+        rules: 'API 규칙', uids: '구성원', remark: '메모', lock: '잠금', serial: '순서',
+      },
+    },
+    'auth-rules': {
+      name: 'API 규칙',
+      fields: {
+        ...row, hash: '해시', group: '그룹', name: '이름', method: '메서드', route: '경로',
+        type: '유형', remark: '메모', lock: '잠금',
+      },
+    },
+    logs: {
+      name: '작업 기록',
+      fields: {
+        ...trashed, title: '제목', scene: '작업 유형', method: '메서드', api: 'API', code: '상태 코드',
+        content: '내용', bindId: '관련 ID', bindType: '관련 유형', ip: 'IP 주소', agent: '클라이언트', params: '요청 매개변수',
+      },
+    },
+    config: { name: '시스템 설정', fields: { ...row, key: '키', value: '값', remark: '메모' } },
+    article: {
+      name: '게시글',
+      fields: {
+        ...trashed, title: '제목', abstract: '요약', content: '본문', covers: '표지', tags: '태그',
+        views: '조회수', top: '상단 고정', audit: '승인됨',
+      },
+    },
+    tags: { name: '태그', fields: { ...trashed, name: '이름', avatar: '아이콘', describe: '설명' } },
+    comment: {
+      name: '댓글',
+      fields: {
+        ...trashed, pid: '상위 댓글', bindType: '댓글 대상 유형', bindId: '댓글 대상 ID', content: '내용',
+        nickname: '닉네임', email: '이메일', url: '웹사이트', ip: 'IP 주소', agent: '클라이언트', audit: '승인됨',
+      },
+    },
+    banner: {
+      name: '배너',
+      fields: { ...trashed, title: '제목', image: '이미지', url: '링크', describe: '설명', serial: '순서' },
+    },
+    links: {
+      name: '추천 사이트',
+      fields: { ...trashed, nickname: '사이트 이름', url: '웹사이트', avatar: '아이콘', describe: '설명', serial: '순서' },
+    },
+    pages: {
+      name: '페이지',
+      fields: { ...trashed, key: '페이지 키', title: '제목', content: '본문', audit: '승인됨' },
+    },
+    placard: {
+      name: '공지',
+      fields: {
+        ...trashed, title: '제목', type: '유형', content: '내용', top: '상단 고정',
+        startTime: '게시 시작', endTime: '게시 종료',
+      },
+    },
+    level: { name: '등급', fields: { ...trashed, name: '이름', value: '필요 경험치', describe: '설명' } },
+    invite: {
+      name: '초대 코드',
+      fields: {
+        ...trashed, code: '초대 코드', usedBy: '사용자', usedTime: '사용 시간', expireTime: '만료 시간', remark: '메모',
+      },
+    },
+  },
+  options: {
+    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패' },
+    gender: { unknown: '비공개', boy: '남성', girl: '여성' },
+    source: { default: '기본', install: '설치 시 생성', qq: 'QQ', phone: '휴대폰', email: '이메일' },
+    ruleType: { default: '그룹으로 부여', common: '공개', login: '로그인 필요' },
+    method: { GET: 'GET 조회', POST: 'POST 생성', PUT: 'PUT 수정', DELETE: 'DELETE 삭제' },
+    scene: {
+      _empty: '기타', 'sign-in': '로그인', 'sign-up': '회원가입', 'check-token': '토큰 확인', take: '보기', find: '찾기',
+      rows: '목록', rand: '무작위 조회', sort: '순서 변경', save: '저장', create: '생성', update: '수정', export: '내보내기',
+      remove: '휴지통으로 이동', restore: '복원', delete: '영구 삭제', clear: '휴지통 비우기',
+    },
+    payType: {
+      _empty: '지정 안 함', wechat: '위챗페이', alipay: '알리페이', card: '은행 카드', atm: 'ATM 이체', paynow: 'PayNow',
+      fpx: 'FPX 인터넷 뱅킹', promptpay: 'PromptPay', qris: 'QRIS 결제', va: '가상 계좌',
+    },
+    currency: {
+      USD: '미국 달러', EUR: '유로', JPY: '일본 엔', GBP: '영국 파운드', AUD: '호주 달러', CAD: '캐나다 달러',
+      CHF: '스위스 프랑', CNY: '중국 위안', HKD: '홍콩 달러', NZD: '뉴질랜드 달러', KRW: '대한민국 원',
+      SGD: '싱가포르 달러', NOK: '노르웨이 크로네', MXN: '멕시코 페소', INR: '인도 루피', RUB: '러시아 루블',
+      ZAR: '남아프리카 랜드', TRY: '튀르키예 리라', BRL: '브라질 헤알', TWD: '신 대만 달러', DKK: '덴마크 크로네',
+      PLN: '폴란드 즐로티', THB: '태국 바트', IDR: '인도네시아 루피아', HUF: '헝가리 포린트', CZK: '체코 코루나',
+      ILS: '이스라엘 신 셰켈', CLP: '칠레 페소', PHP: '필리핀 페소', AED: '아랍에미리트 디르함',
+      COP: '콜롬비아 페소', SAR: '사우디 리얄', MYR: '말레이시아 링깃', RON: '루마니아 레우',
+    },
+    bindType: { article: '게시글', pages: '페이지' },
+    type: { info: '안내', warning: '주의', success: '좋은 소식' },
+    inviteMode: { close: '끄기 (코드 불필요)', open: '열기 (코드 선택)', force: '필수 (코드 필요)' },
+    inviteFormat: { number: '숫자만', letter: '영문만', mix: '영문과 숫자' },
+    smsMode: { intercept: '요청 차단', 'force-black': 'IP 블랙리스트 등록' },
+    smsStrategy: { loose: '느슨함 (IP + 휴대폰 + API)', moderate: '보통 (IP + 휴대폰)', strict: '엄격 (휴대폰)' },
+    signInStrategy: {
+      loose: '느슨함 (계정 + 비밀번호, 인증 코드 없음)', strict: '엄격 (휴대폰 또는 이메일 + 인증 코드)',
+    },
+  },
+  validation: {
+    required: '필수 항목입니다',
+    min_length: '%{min}자 이상 입력하세요',
+    max_length: '%{max}자 이하로 입력하세요',
+    pattern: '형식이 올바르지 않습니다',
+    min_value: '%{min} 이상이어야 합니다',
+    max_value: '%{max} 이하여야 합니다',
+    decimals: '소수점 이하 자릿수가 너무 많습니다',
+    integer: '정수를 입력하세요',
+    choice: '선택 항목 중에서 고르세요',
+    json: '올바른 JSON을 입력하세요',
+    ids: 'ID 목록 형식이 올바르지 않습니다',
+    image_url: '이미지 주소는 http://, https://, // 또는 /로 시작해야 합니다',
+    url: '올바른 링크를 입력하세요',
+    unknown_field: '알 수 없는 항목: %{field}',
+    invalid_type: '값의 형식이 올바르지 않습니다',
+    invalid_id: 'ID가 올바르지 않습니다',
+    account_length: '계정은 4~32자여야 합니다',
+    account_pattern: '계정은 영문과 숫자만 사용할 수 있습니다',
+    phone: '올바른 휴대폰 번호를 입력하세요',
+    email: '올바른 이메일 주소를 입력하세요',
+    password_length: '비밀번호는 6~32자여야 합니다',
+    avatar: '이게 정말 프로필 사진 주소라고 생각하세요?',
+    group_name_required: '권한 그룹 이름을 정하지 않으면 어떻게 구분하나요?',
+    title_required: '제목을 입력하세요',
+    port: '포트는 1~65535 사이여야 합니다',
+    host: '올바른 호스트를 입력하세요',
+    domain: '도메인은 http:// 또는 https://로 시작하고 /로 끝나면 안 됩니다',
+    directory: '올바른 디렉터리 경로를 입력하세요',
+    input_invalid: '입력 데이터가 올바르지 않습니다',
+  },
+  actions: {
+    take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',
+    update: '수정', sort: '순서 변경', restore: '복원', remove: '휴지통으로 이동', delete: '영구 삭제',
+    clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',
+    preset: '기본 제공 그룹', 'sign-in': '로그인', 'sign-code': '인증 코드 로그인', 'sign-up': '회원가입',
+    'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
+    mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
+  },
+  menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },
+  presets: {
+    super_admin: { name: '최고 관리자', remark: '모든 권한을 가지며 모든 사람의 데이터를 관리합니다' },
+    operator_all: {
+      name: '운영자 (전체 데이터)',
+      remark: '모든 사람의 데이터를 조회, 생성, 수정하고 휴지통으로 옮길 수 있으며, 개별 영구 삭제는 할 수 없습니다',
+    },
+    operator_own: { name: '운영자 (본인 데이터)', remark: '본인이 만든 주문만 관리하고 첨부 파일을 업로드할 수 있습니다' },
+    auditor: { name: '감사자', remark: '읽기 전용: 모든 사람의 데이터를 조회하고 내보낼 수 있습니다' },
+  },
+};
+
+export default koKr;

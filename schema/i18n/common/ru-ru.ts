@@ -1,0 +1,187 @@
+/** Shared labels, ru-ru. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
+import type { CommonCatalog } from './zh-cn';
+
+const row = { id: 'ID', uid: 'Владелец', createTime: 'Создано', updateTime: 'Изменено' };
+const trashed = { ...row, deleteTime: 'Удалено' };
+
+const ruRu: CommonCatalog = {
+  resources: {
+    users: {
+      name: 'Пользователи',
+      fields: {
+        ...trashed, nickname: 'Имя', account: 'Учётная запись', phone: 'Номер телефона', email: 'Эл. почта',
+        password: 'Пароль', status: 'Статус', gender: 'Пол', source: 'Источник', avatar: 'Аватар', describe: 'О себе',
+        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход',
+      },
+    },
+    'receive-money': {
+      name: 'Платежи',
+      fields: {
+        ...trashed, tradeNo: 'Номер заказа', outTradeNo: 'Номер заказа продавца', mchId: 'ID продавца',
+        productId: 'ID товара', title: 'Название товара', describe: 'Описание', amount: 'Сумма', currency: 'Валюта',
+        payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', files: 'Вложения',
+        remark: 'Примечание',
+      },
+    },
+    'auth-group': {
+      name: 'Группы прав',
+      fields: {
+        ...trashed, name: 'Название группы', no: 'Номер группы', manage: 'Управляет чужими данными',
+        all: 'Все права', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
+        serial: 'Порядок',
+      },
+    },
+    'auth-rules': {
+      name: 'Правила API',
+      fields: {
+        ...row, hash: 'Хеш', group: 'Группа', name: 'Название', method: 'Метод', route: 'Маршрут',
+        type: 'Тип', remark: 'Примечание', lock: 'Заблокировано',
+      },
+    },
+    logs: {
+      name: 'Журнал операций',
+      fields: {
+        ...trashed, title: 'Заголовок', scene: 'Сценарий', method: 'Метод', api: 'API', code: 'Код ответа',
+        content: 'Содержание', bindId: 'ID связанной записи', bindType: 'Тип связанной записи', ip: 'IP-адрес',
+        agent: 'Клиент', params: 'Параметры запроса',
+      },
+    },
+    config: { name: 'Системные настройки', fields: { ...row, key: 'Ключ', value: 'Значение', remark: 'Примечание' } },
+    article: {
+      name: 'Статьи',
+      fields: {
+        ...trashed, title: 'Заголовок', abstract: 'Аннотация', content: 'Текст', covers: 'Обложка', tags: 'Теги',
+        views: 'Просмотры', top: 'Закреплено', audit: 'Одобрено',
+      },
+    },
+    tags: { name: 'Теги', fields: { ...trashed, name: 'Название', avatar: 'Значок', describe: 'Описание' } },
+    comment: {
+      name: 'Комментарии',
+      fields: {
+        ...trashed, pid: 'Родительский комментарий', bindType: 'Тип объекта', bindId: 'ID объекта',
+        content: 'Текст', nickname: 'Имя', email: 'Эл. почта', url: 'Сайт', ip: 'IP-адрес', agent: 'Клиент',
+        audit: 'Одобрено',
+      },
+    },
+    banner: {
+      name: 'Баннеры',
+      fields: { ...trashed, title: 'Заголовок', image: 'Изображение', url: 'Ссылка', describe: 'Описание', serial: 'Порядок' },
+    },
+    links: {
+      name: 'Дружественные ссылки',
+      fields: { ...trashed, nickname: 'Название сайта', url: 'Сайт', avatar: 'Значок', describe: 'Описание', serial: 'Порядок' },
+    },
+    pages: {
+      name: 'Страницы',
+      fields: { ...trashed, key: 'Ключ страницы', title: 'Заголовок', content: 'Текст', audit: 'Одобрено' },
+    },
+    placard: {
+      name: 'Объявления',
+      fields: {
+        ...trashed, title: 'Заголовок', type: 'Тип', content: 'Текст', top: 'Закреплено',
+        startTime: 'Начало показа', endTime: 'Конец показа',
+      },
+    },
+    level: { name: 'Уровни', fields: { ...trashed, name: 'Название', value: 'Требуемый опыт', describe: 'Описание' } },
+    invite: {
+      name: 'Коды приглашения',
+      fields: {
+        ...trashed, code: 'Код приглашения', usedBy: 'Кем использован', usedTime: 'Когда использован',
+        expireTime: 'Действует до', remark: 'Примечание',
+      },
+    },
+  },
+  options: {
+    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты' },
+    gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
+    source: { default: 'По умолчанию', install: 'Установка', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
+    ruleType: { default: 'Через группу', common: 'Открытый', login: 'После входа' },
+    method: { GET: 'GET чтение', POST: 'POST создание', PUT: 'PUT изменение', DELETE: 'DELETE удаление' },
+    scene: {
+      _empty: 'Прочее', 'sign-in': 'Вход', 'sign-up': 'Регистрация', 'check-token': 'Проверка токена',
+      take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', sort: 'Изменение порядка',
+      save: 'Сохранение', create: 'Создание', update: 'Изменение', export: 'Экспорт', remove: 'В корзину',
+      restore: 'Восстановление', delete: 'Окончательное удаление', clear: 'Очистка корзины',
+    },
+    payType: {
+      _empty: 'Не указан', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Банковская карта', atm: 'Перевод через банкомат',
+      paynow: 'PayNow', fpx: 'Интернет-банк FPX', promptpay: 'PromptPay', qris: 'QR-код QRIS', va: 'Виртуальный счёт',
+    },
+    currency: {
+      USD: 'Доллар США', EUR: 'Евро', JPY: 'Японская иена', GBP: 'Фунт стерлингов', AUD: 'Австралийский доллар',
+      CAD: 'Канадский доллар', CHF: 'Швейцарский франк', CNY: 'Китайский юань', HKD: 'Гонконгский доллар',
+      NZD: 'Новозеландский доллар', KRW: 'Южнокорейская вона', SGD: 'Сингапурский доллар', NOK: 'Норвежская крона',
+      MXN: 'Мексиканское песо', INR: 'Индийская рупия', RUB: 'Российский рубль', ZAR: 'Южноафриканский рэнд',
+      TRY: 'Турецкая лира', BRL: 'Бразильский реал', TWD: 'Новый тайваньский доллар', DKK: 'Датская крона',
+      PLN: 'Польский злотый', THB: 'Тайский бат', IDR: 'Индонезийская рупия', HUF: 'Венгерский форинт',
+      CZK: 'Чешская крона', ILS: 'Новый израильский шекель', CLP: 'Чилийское песо', PHP: 'Филиппинское песо',
+      AED: 'Дирхам ОАЭ', COP: 'Колумбийское песо', SAR: 'Саудовский риял', MYR: 'Малайзийский ринггит',
+      RON: 'Румынский лей',
+    },
+    bindType: { article: 'Статья', pages: 'Страница' },
+    type: { info: 'Информация', warning: 'Предупреждение', success: 'Хорошая новость' },
+    inviteMode: {
+      close: 'Выключено (код не нужен)', open: 'Открыто (код по желанию)', force: 'Обязательно (нужен код)',
+    },
+    inviteFormat: { number: 'Только цифры', letter: 'Только буквы', mix: 'Буквы и цифры' },
+    smsMode: { intercept: 'Блокировать запрос', 'force-black': 'Внести IP в чёрный список' },
+    smsStrategy: {
+      loose: 'Мягкая (IP + телефон + API)', moderate: 'Умеренная (IP + телефон)', strict: 'Строгая (телефон)',
+    },
+    signInStrategy: {
+      loose: 'Мягкая (учётная запись + пароль, без кода)', strict: 'Строгая (телефон или почта + код подтверждения)',
+    },
+  },
+  validation: {
+    required: 'Обязательное поле',
+    min_length: 'Не менее %{min} символов',
+    max_length: 'Не более %{max} символов',
+    pattern: 'Неверный формат',
+    min_value: 'Значение не может быть меньше %{min}',
+    max_value: 'Значение не может быть больше %{max}',
+    decimals: 'Слишком много знаков после запятой',
+    integer: 'Введите целое число',
+    choice: 'Выберите один из вариантов',
+    json: 'Введите корректный JSON',
+    ids: 'Неверный список ID',
+    image_url: 'Адрес изображения должен начинаться с http://, https://, // или /',
+    url: 'Введите корректную ссылку',
+    unknown_field: 'Неизвестное поле: %{field}',
+    invalid_type: 'Неверный тип значения',
+    invalid_id: 'Неверный ID',
+    account_length: 'Учётная запись должна содержать от 4 до 32 символов',
+    account_pattern: 'Учётная запись может содержать только буквы и цифры',
+    phone: 'Введите корректный номер мобильного телефона',
+    email: 'Введите корректный адрес эл. почты',
+    password_length: 'Пароль должен содержать от 6 до 32 символов',
+    avatar: 'Вам правда кажется, что это адрес аватара?',
+    group_name_required: 'Дайте группе прав название, иначе как их различать?',
+    title_required: 'Укажите заголовок',
+    port: 'Порт должен быть от 1 до 65535',
+    host: 'Введите корректный адрес хоста',
+    domain: 'Домен должен начинаться с http:// или https:// и не заканчиваться на /',
+    directory: 'Введите корректный путь к каталогу',
+    input_invalid: 'Введены неверные данные',
+  },
+  actions: {
+    take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',
+    save: 'Сохранение', update: 'Изменение', sort: 'Изменение порядка', restore: 'Восстановление', remove: 'В корзину',
+    delete: 'Удалить навсегда', clear: 'Очистить корзину', flat: 'Краткий список', briefly: 'Сводка',
+    tree: 'Дерево правил', 'group-names': 'Названия групп', preset: 'Готовые группы', 'sign-in': 'Вход',
+    'sign-code': 'Вход по коду', 'sign-up': 'Регистрация', 'reset-password': 'Сброс пароля',
+    'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
+    upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
+  },
+  menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },
+  presets: {
+    super_admin: { name: 'Суперадминистратор', remark: 'Все права, доступ к данным всех пользователей' },
+    operator_all: {
+      name: 'Оператор (все данные)',
+      remark: 'Просматривает, создаёт и изменяет данные всех, перемещает их в корзину; не может окончательно удалять отдельные записи',
+    },
+    operator_own: { name: 'Оператор (свои данные)', remark: 'Управляет только созданными им заказами и загружает вложения' },
+    auditor: { name: 'Аудитор', remark: 'Только чтение: просмотр и экспорт данных всех пользователей' },
+  },
+};
+
+export default ruRu;

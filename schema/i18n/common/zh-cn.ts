@@ -1,0 +1,174 @@
+/**
+ * Shared labels, zh-cn (the reference language: every other language must have
+ * exactly these keys, which `CommonCatalog` enforces at compile time).
+ * Resource and field labels follow react-admin's `resources.<name>.fields.<field>`;
+ * select labels are `options.<optionSet ?? field>.<value>` (`_empty` for '').
+ */
+
+// Columns every table has (f.id, f.owner, f.timestamps), and the recycle-bin stamp of most.
+const row = { id: 'ID', uid: '所属用户', createTime: '创建时间', updateTime: '更新时间' };
+const trashed = { ...row, deleteTime: '删除时间' };
+
+const zhCn = {
+  resources: {
+    users: {
+      name: '用户',
+      fields: {
+        ...trashed, nickname: '昵称', account: '账号', phone: '手机号码', email: '邮箱', password: '密码',
+        status: '状态', gender: '性别', source: '来源', avatar: '头像', describe: '个人简介', remark: '备注',
+        signInIp: '登录 IP', signUpIp: '注册 IP', signInTime: '登录时间',
+      },
+    },
+    'receive-money': {
+      name: '流水页面',
+      fields: {
+        ...trashed, tradeNo: '订单号', outTradeNo: '商户订单号', mchId: '商户号', productId: '商品编号',
+        title: '商品标题', describe: '描述', amount: '金额', currency: '币种', payType: '支付方式',
+        status: '支付状态', payUrl: '支付链接', files: '附件', remark: '备注',
+      },
+    },
+    'auth-group': {
+      name: '权限分组',
+      fields: {
+        ...trashed, name: '分组名称', no: '分组编号', manage: '可管理他人数据', all: '拥有全部权限',
+        rules: '接口规则', uids: '成员', remark: '备注', lock: '锁定', serial: '排序',
+      },
+    },
+    'auth-rules': {
+      name: '接口规则',
+      fields: {
+        ...row, hash: '哈希', group: '分组', name: '名称', method: '请求方式', route: '路由',
+        type: '类型', remark: '备注', lock: '锁定',
+      },
+    },
+    logs: {
+      name: '操作记录',
+      fields: {
+        ...trashed, title: '标题', scene: '场景', method: '请求方式', api: '接口', code: '状态码',
+        content: '内容', bindId: '关联 ID', bindType: '关联类型', ip: 'IP 地址', agent: '客户端', params: '请求参数',
+      },
+    },
+    config: { name: '系统配置', fields: { ...row, key: '配置键', value: '配置值', remark: '备注' } },
+    article: {
+      name: '文章',
+      fields: {
+        ...trashed, title: '标题', abstract: '摘要', content: '正文', covers: '封面', tags: '标签',
+        views: '浏览量', top: '置顶', audit: '已审核',
+      },
+    },
+    tags: { name: '标签', fields: { ...trashed, name: '名称', avatar: '图标', describe: '描述' } },
+    comment: {
+      name: '评论',
+      fields: {
+        ...trashed, pid: '上级评论', bindType: '评论对象类型', bindId: '评论对象 ID', content: '内容',
+        nickname: '昵称', email: '邮箱', url: '网址', ip: 'IP 地址', agent: '客户端', audit: '已审核',
+      },
+    },
+    banner: {
+      name: '轮播图',
+      fields: { ...trashed, title: '标题', image: '图片', url: '链接', describe: '描述', serial: '排序' },
+    },
+    links: {
+      name: '友情链接',
+      fields: { ...trashed, nickname: '网站名称', url: '网址', avatar: '图标', describe: '描述', serial: '排序' },
+    },
+    pages: {
+      name: '独立页面',
+      fields: { ...trashed, key: '页面标识', title: '标题', content: '正文', audit: '已审核' },
+    },
+    placard: {
+      name: '公告',
+      fields: {
+        ...trashed, title: '标题', type: '类型', content: '内容', top: '置顶',
+        startTime: '开始时间', endTime: '结束时间',
+      },
+    },
+    level: { name: '等级', fields: { ...trashed, name: '名称', value: '所需经验', describe: '描述' } },
+    invite: {
+      name: '邀请码',
+      fields: {
+        ...trashed, code: '邀请码', usedBy: '使用者', usedTime: '使用时间', expireTime: '过期时间', remark: '备注',
+      },
+    },
+  },
+  options: {
+    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败' },
+    gender: { unknown: '保密', boy: '男', girl: '女' },
+    source: { default: '默认', install: '系统安装', qq: 'QQ', phone: '手机', email: '邮箱' },
+    ruleType: { default: '需授权', common: '公开', login: '需登录' },
+    method: { GET: 'GET 读取', POST: 'POST 新增', PUT: 'PUT 修改', DELETE: 'DELETE 删除' },
+    scene: {
+      _empty: '其他', 'sign-in': '登录', 'sign-up': '注册', 'check-token': '校验令牌', take: '查看', find: '查找',
+      rows: '列表', rand: '随机', sort: '排序', save: '保存', create: '新增', update: '修改', export: '导出',
+      remove: '移入回收站', restore: '恢复', delete: '彻底删除', clear: '清空回收站',
+    },
+    payType: {
+      _empty: '未指定', wechat: '微信支付', alipay: '支付宝', card: '银行卡', atm: 'ATM 转账', paynow: 'PayNow',
+      fpx: 'FPX 网银', promptpay: 'PromptPay', qris: 'QRIS 扫码', va: '虚拟账户转账',
+    },
+    currency: {
+      USD: '美元', EUR: '欧元', JPY: '日元', GBP: '英镑', AUD: '澳元', CAD: '加元', CHF: '瑞士法郎',
+      CNY: '人民币', HKD: '港币', NZD: '新西兰元', KRW: '韩元', SGD: '新加坡元', NOK: '挪威克朗',
+      MXN: '墨西哥比索', INR: '印度卢比', RUB: '俄罗斯卢布', ZAR: '南非兰特', TRY: '土耳其里拉',
+      BRL: '巴西雷亚尔', TWD: '新台币', DKK: '丹麦克朗', PLN: '波兰兹罗提', THB: '泰铢', IDR: '印尼盾',
+      HUF: '匈牙利福林', CZK: '捷克克朗', ILS: '以色列新谢克尔', CLP: '智利比索', PHP: '菲律宾比索',
+      AED: '阿联酋迪拉姆', COP: '哥伦比亚比索', SAR: '沙特里亚尔', MYR: '马来西亚林吉特', RON: '罗马尼亚列伊',
+    },
+    bindType: { article: '文章', pages: '独立页面' },
+    type: { info: '通知', warning: '警告', success: '喜讯' },
+    inviteMode: { close: '关闭（无需邀请码）', open: '开放（邀请码选填）', force: '强制（必须填写邀请码）' },
+    inviteFormat: { number: '纯数字', letter: '纯字母', mix: '字母与数字' },
+    smsMode: { intercept: '拦截请求', 'force-black': '拉黑 IP' },
+    smsStrategy: { loose: '宽松（IP + 手机号 + 接口）', moderate: '适中（IP + 手机号）', strict: '严格（手机号）' },
+    signInStrategy: { loose: '宽松（账号 + 密码，无需验证码）', strict: '严格（手机号或邮箱 + 验证码）' },
+  },
+  validation: {
+    required: '此项为必填项',
+    min_length: '长度不能少于 %{min} 个字符',
+    max_length: '长度不能超过 %{max} 个字符',
+    pattern: '格式不正确',
+    min_value: '不能小于 %{min}',
+    max_value: '不能大于 %{max}',
+    decimals: '小数位数过多',
+    integer: '请输入整数',
+    choice: '请从可选项中选择',
+    json: '请输入有效的 JSON',
+    ids: 'ID 列表格式不正确',
+    image_url: '图片地址须以 http://、https://、// 或 / 开头',
+    url: '请输入正确的链接地址',
+    unknown_field: '未知字段：%{field}',
+    invalid_type: '数据类型不正确',
+    invalid_id: 'ID 无效',
+    account_length: '账号长度在 4 到 32 个字符',
+    account_pattern: '账号只能是字母和数字',
+    phone: '请输入正确的手机号码',
+    email: '请输入正确的邮箱',
+    password_length: '密码长度在 6 到 32 个字符',
+    avatar: '你觉得这个头像地址合理吗？',
+    group_name_required: '你不起个权限分组名称，怎么去做区分？',
+    title_required: '请填写标题',
+    port: '端口须在 1 到 65535 之间',
+    host: '请输入正确的主机地址',
+    domain: '域名须以 http:// 或 https:// 开头，且不能以 / 结尾',
+    directory: '请输入正确的目录路径',
+    input_invalid: '输入数据无效',
+  },
+  actions: {
+    take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
+    update: '修改', sort: '排序', restore: '恢复', remove: '移入回收站', delete: '彻底删除', clear: '清空回收站',
+    flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',
+    'sign-in': '登录', 'sign-code': '验证码登录', 'sign-up': '注册', 'reset-password': '重置密码',
+    'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
+    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
+  },
+  menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },
+  presets: {
+    super_admin: { name: '超级管理员', remark: '拥有全部权限，可管理所有人的数据' },
+    operator_all: { name: '运营（全部数据）', remark: '可查看、新增、修改所有人的数据，可移入回收站，不能逐条彻底删除' },
+    operator_own: { name: '运营（本人数据）', remark: '只管理自己创建的订单，可上传附件' },
+    auditor: { name: '审计员', remark: '只读：查看和导出所有人的数据' },
+  },
+};
+
+export default zhCn;
+export type CommonCatalog = typeof zhCn;
