@@ -51,8 +51,13 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     if (bytes.length === 0) throw badRequest('errors.upload_empty');
     const image = sniffImage(bytes);
     if (!image) throw new AppError(415, 'errors.upload_type');
-    const { path } = await storage().put(objectKey(image.ext), bytes, image.mime);
-    return ok({ path }, 'messages.uploaded');
+    try {
+      const { path } = await storage().put(objectKey(image.ext), bytes, image.mime);
+      return ok({ path }, 'messages.uploaded');
+    } catch (cause) {
+      // The store's own message may name buckets, keys or folders: log it, never show it.
+      throw Object.assign(new AppError(503, 'errors.upload_storage_failed'), { cause });
+    }
   });
 };
 

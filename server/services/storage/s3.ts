@@ -5,7 +5,6 @@
  * does the rest (SigV4, virtual-hosted bucket addressing as all three require).
  */
 import { PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { AppError } from '../../http';
 import type { Storage } from './index';
 
 export interface OssOptions {
@@ -117,18 +116,13 @@ export function createS3Storage(t: S3Target, clientConfig: Partial<S3ClientConfi
   return {
     async put(key, bytes, contentType) {
       const objectKey = t.prefix ? `${t.prefix}/${key}` : key;
-      try {
-        await client.send(new PutObjectCommand({
-          Bucket: t.bucket,
-          Key: objectKey,
-          Body: bytes,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
-        }));
-      } catch (cause) {
-        // The provider's answer may name the bucket or key id; keep it for the log only.
-        throw Object.assign(new AppError(503, 'errors.upload_storage_failed'), { cause });
-      }
+      await client.send(new PutObjectCommand({
+        Bucket: t.bucket,
+        Key: objectKey,
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }));
       return { path: `${t.publicOrigin}/${objectKey}` };
     },
   };
