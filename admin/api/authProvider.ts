@@ -1,0 +1,104 @@
+/**
+ * react-admin's auth provider (SPEC §4 "Auth status"):
+ *   login       GET /api/comm/init for the RSA key, then POST /api/comm/sign-in
+ *               with account and password encrypted.
+ *   checkAuth   no token -> sign-in page; otherwise POST /api/comm/check-token on
+ *               entry and whenever the last check is 10 minutes old (the layout
+ *               asks every 10 minutes). 429 keeps the session; any other failure
+ *               signs out locally.
+ *   checkError  401 signs out; 403 keeps the session (the toast says why).
+ *   logout      DELETE /api/comm/sign-out, then forget token, user, cache and
+ *               cookie, and go to `/`.
+ *   getPermissions  GET /api/auth-rules/mine (session-cached).
+ */
+import type { AuthProvider } from 'react-admin';
+import { clearCache } from './cache';
+import { encryptorFor } from './signInCrypto';
+import { ApiError, apiInit, call } from './http';
+import { clearSession, getToken, getUser, saveSession, type SessionUser } from './session';
+
+export const SIGN_IN_PATH = '/common/sign-in';
+export const TOKEN_CHECK_MS = 10 * 60 * 1000;
+
+export interface MineRule {
+  method: string;
+  route: string;
+  manage: boolean;
+}
+
+interface SignInAnswer {
+  user: SessionUser;
+  token: { no: string; expired: number };
+}
+
+let lastCheck = 0;
+
+function forgetEverything() {
+  clearSession();
+  clearCache();
+  lastCheck = 0;
+}
+
+async function checkToken(): Promise<void> {
+  try {
+    const { data } = await call<{ user: SessionUser }>('POST', 'comm/check-token');
+    saveSession(null, data.user);
+    lastCheck = Date.now();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return;
+    forgetEverything();
+    throw error;
+  }
+}
+
+export async function signIn(account: string, password: string): Promise<SessionUser> {
+  const encrypt = await encryptorFor(await apiInit());
+  const body = { account: await encrypt(account), password: await encrypt(password) };
+  const { data } = await call<SignInAnswer>('POST', 'comm/sign-in', { body });
+  forgetEverything();
+  saveSession(data.token.no, data.user);
+  lastCheck = Date.now();
+  return data.user;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ account, password }: { account: string; password: string }) {
+    await signIn(account, password);
+  },
+
+  async checkAuth() {
+    if (!getToken()) throw { redirectTo: SIGN_IN_PATH, message: false };
+    if (Date.now() - lastCheck < TOKEN_CHECK_MS) return;
+    try {
+      await checkToken();
+    } catch {
+      throw { redirectTo: SIGN_IN_PATH, message: 'ra.auth.auth_check_error' };
+    }
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status !== 401) return;
+    forgetEverything();
+    throw { redirectTo: SIGN_IN_PATH, message: 'ra.notification.logged_out' };
+  },
+
+  /** A user who signs out goes home; a session that expired goes to the sign-in page. */
+  async logout() {
+    const signedIn = Boolean(getToken());
+    if (signedIn) await call('DELETE', 'comm/sign-out').catch(() => undefined);
+    forgetEverything();
+    return signedIn ? '/' : undefined;
+  },
+
+  async getIdentity() {
+    const user = getUser();
+    if (!user) throw new Error('ra.auth.auth_check_error');
+    return { id: user.id, fullName: user.nickname || user.account, avatar: user.avatar || undefined };
+  },
+
+  async getPermissions() {
+    if (!getToken()) return [];
+    const { data } = await call<MineRule[]>('GET', 'auth-rules/mine', { cache: true });
+    return data;
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * The one permission check of the console (SPEC §6): a menu entry or button
+ * shows only when `auth-rules/mine` holds a rule with the same method and route
+ * and `manage: true`. Keys are `[METHOD]api/<table>/<action>` (`ruleKey`).
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { usePermissions } from 'react-admin';
+import { ruleKey } from '../schema/rules';
+import type { MineRule } from './api/authProvider';
+
+export type Granted = ReadonlySet<string>;
+
+export const grantedKeys = (mine: readonly MineRule[] | undefined): Granted =>
+  new Set((mine ?? []).filter((rule) => rule.manage).map((rule) => ruleKey(rule.method, rule.route)));
+
+const GrantedContext = createContext<Granted>(new Set());
+
+/** Loads the caller's rules once for the whole console. */
+export function PermissionsProvider({ children }: { children: ReactNode }) {
+  const { permissions } = usePermissions<MineRule[]>();
+  const granted = useMemo(() => grantedKeys(permissions), [permissions]);
+  return <GrantedContext.Provider value={granted}>{children}</GrantedContext.Provider>;
+}
+
+export const GrantedProvider = GrantedContext.Provider;
+
+/** `can('[GET]api/users/export')` */
+export function usePermission(): (rule: string) => boolean {
+  const granted = useContext(GrantedContext);
+  return (rule) => granted.has(rule);
+}
+
+/** Renders its children only for callers holding `rule`. */
+export function Permitted({ rule, children }: { rule: string; children: ReactNode }) {
+  return usePermission()(rule) ? <>{children}</> : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * What the console reads from `schema/`: every screen asks these helpers about
+ * a resource's fields instead of repeating a fact about a field.
+ */
+import type { Field, Resource } from '../schema/define';
+import { resourceList } from '../schema/index';
+import { ACTION_METHOD, ruleKey, type Action } from '../schema/rules';
+
+const byName = new Map(resourceList.map((r) => [r.name, r]));
+
+export function getResource(name: string): Resource {
+  const resource = byName.get(name);
+  if (!resource) throw new Error(`unknown resource ${name}`);
+  return resource;
+}
+
+export const fieldEntries = (resource: Resource): Array<[string, Field]> => Object.entries(resource.fields);
+
+/** Columns a list may show: never hidden fields (passwords), never the JSON blobs. */
+export const listableFields = (resource: Resource) =>
+  fieldEntries(resource).filter(([, f]) => !f.hidden && f.widget !== 'json' && f.widget !== 'files' && f.system !== 'deleteTime');
+
+/** Columns shown before the user changes the table settings. */
+export const defaultColumns = (resource: Resource) => listableFields(resource).filter(([, f]) => f.list).map(([name]) => name);
+
+/** Fields of the edit dialog: everything a person can read or write, system columns aside. */
+export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !f.system && f.widget !== 'none');
+
+export const filterableFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => f.filter.length > 0 && !f.hidden);
+
+export const hasSearch = (resource: Resource) => fieldEntries(resource).some(([, f]) => f.search);
+
+/** i18n key of a select choice; an empty value has the key `_empty`. */
+export const optionKey = (fieldName: string, field: Field, value: string) => `options.${field.optionSet ?? fieldName}.${value === '' ? '_empty' : value}`;
+
+export const fieldLabel = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
+
+/** The permission key of a generic action: `[METHOD]api/<table>/<action>`. */
+export const actionRule = (resource: string, action: Action) => ruleKey(ACTION_METHOD[action], `api/${resource}/${action}`);
+
+/**
+ * The body of a create or update: only fields a client may write, and a blank
+ * secret left out so the stored password stays as it is.
+ */
+export function writablePayload(resource: Resource, data: Record<string, unknown>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [name, field] of fieldEntries(resource)) {
+    if (field.system || field.readOnly || !(name in data)) continue;
+    const value = data[name];
+    if (field.secret && (value === undefined || value === null || value === '')) continue;
+    payload[name] = value;
+  }
+  return payload;
+}
