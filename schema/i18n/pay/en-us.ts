@@ -1,0 +1,41 @@
+import type zhCn from './zh-cn';
+
+export default {
+  titles: {
+    front_index: 'Order',
+    front_pay_emit: 'Checkout',
+    front_pay_order: 'Payment result',
+    not_found: 'Page not found',
+  },
+  pay: {
+    order_no: 'Order number',
+    product: 'Product',
+    amount_due: 'Amount due',
+    amount_paid: 'Amount paid',
+    time_left: 'Time left to pay',
+    time_left_spoken: 'Time left to pay: %{time}',
+    days: '%{count} d',
+    time_load_failed: 'Could not load the time',
+    expired: 'Expired',
+    pay_now: 'Pay now',
+    redirecting: 'Going to payment…',
+    notice: 'Notice',
+    ok: 'OK',
+    order_expired: 'This order has expired. Please place a new order.',
+    pay_timeout: 'The order has timed out and can no longer be paid.',
+    pay_url_invalid: 'The payment link is invalid.',
+    copy_order_no: 'Copy order number',
+    order_no_copied: 'Order number copied to the clipboard',
+    copy_failed: 'Copy failed',
+    secure_hint: 'You will complete the payment on a secure payment page',
+    status: {
+      querying: 'Checking payment...',
+      completed: 'Payment successful',
+      pending: 'Awaiting payment',
+      failed: 'Payment failed',
+      unknown: 'Unknown status',
+    },
+    not_found_text: 'The page you are looking for may have been deleted, renamed or is temporarily unavailable.',
+    back_home: 'Back to home',
+  },
+} satisfies typeof zhCn;

@@ -1,0 +1,41 @@
+import type zhCn from './zh-cn';
+
+export default {
+  titles: {
+    front_index: '注文',
+    front_pay_emit: 'お支払い',
+    front_pay_order: '支払い結果',
+    not_found: 'ページが見つかりません',
+  },
+  pay: {
+    order_no: '注文番号',
+    product: '商品名',
+    amount_due: 'お支払い金額',
+    amount_paid: '支払い済み金額',
+    time_left: 'お支払い期限まで',
+    time_left_spoken: 'お支払い期限まで残り %{time}',
+    days: '%{count} 日',
+    time_load_failed: '時間を読み込めませんでした',
+    expired: '期限切れ',
+    pay_now: '今すぐ支払う',
+    redirecting: '支払いページへ移動中…',
+    notice: 'お知らせ',
+    ok: 'OK',
+    order_expired: '注文の有効期限が切れました。もう一度ご注文ください',
+    pay_timeout: '注文の支払い期限が過ぎたため、お支払いできません。',
+    pay_url_invalid: '支払いリンクが無効です。',
+    copy_order_no: '注文番号をコピー',
+    order_no_copied: '注文番号をクリップボードにコピーしました',
+    copy_failed: 'コピーに失敗しました',
+    secure_hint: 'お支払いは安全な決済ページで行われます',
+    status: {
+      querying: '支払いを確認中...',
+      completed: '支払い完了',
+      pending: '支払い待ち',
+      failed: '支払い失敗',
+      unknown: '不明なステータス',
+    },
+    not_found_text: 'お探しのページは削除されたか、名前が変更されたか、一時的に利用できない可能性があります。',
+    back_home: 'ホームへ戻る',
+  },
+} satisfies typeof zhCn;

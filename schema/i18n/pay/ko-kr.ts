@@ -1,0 +1,41 @@
+import type zhCn from './zh-cn';
+
+export default {
+  titles: {
+    front_index: '주문',
+    front_pay_emit: '결제하기',
+    front_pay_order: '결제 결과',
+    not_found: '페이지를 찾을 수 없습니다',
+  },
+  pay: {
+    order_no: '주문 번호',
+    product: '상품명',
+    amount_due: '결제 금액',
+    amount_paid: '결제된 금액',
+    time_left: '남은 결제 시간',
+    time_left_spoken: '남은 결제 시간 %{time}',
+    days: '%{count}일',
+    time_load_failed: '시간을 불러오지 못했습니다',
+    expired: '만료됨',
+    pay_now: '지금 결제',
+    redirecting: '결제 페이지로 이동 중…',
+    notice: '알림',
+    ok: '확인',
+    order_expired: '주문이 만료되었습니다. 다시 주문해 주세요',
+    pay_timeout: '주문 결제 시간이 초과되어 결제할 수 없습니다.',
+    pay_url_invalid: '결제 링크가 유효하지 않습니다.',
+    copy_order_no: '주문 번호 복사',
+    order_no_copied: '주문 번호가 클립보드에 복사되었습니다',
+    copy_failed: '복사에 실패했습니다',
+    secure_hint: '결제는 안전한 결제 페이지에서 완료됩니다',
+    status: {
+      querying: '결제 확인 중...',
+      completed: '결제 완료',
+      pending: '결제 대기',
+      failed: '결제 실패',
+      unknown: '알 수 없는 상태',
+    },
+    not_found_text: '찾으시는 페이지가 삭제되었거나 이름이 변경되었거나 일시적으로 사용할 수 없습니다.',
+    back_home: '홈으로',
+  },
+} satisfies typeof zhCn;

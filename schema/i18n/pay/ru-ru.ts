@@ -1,0 +1,41 @@
+import type zhCn from './zh-cn';
+
+export default {
+  titles: {
+    front_index: 'Заказ',
+    front_pay_emit: 'Оформление оплаты',
+    front_pay_order: 'Результат оплаты',
+    not_found: 'Страница не найдена',
+  },
+  pay: {
+    order_no: 'Номер заказа',
+    product: 'Товар',
+    amount_due: 'К оплате',
+    amount_paid: 'Оплачено',
+    time_left: 'Осталось времени на оплату',
+    time_left_spoken: 'Осталось времени на оплату: %{time}',
+    days: '%{count} дн.',
+    time_load_failed: 'Не удалось загрузить время',
+    expired: 'Истёк',
+    pay_now: 'Оплатить',
+    redirecting: 'Переход к оплате…',
+    notice: 'Внимание',
+    ok: 'ОК',
+    order_expired: 'Срок заказа истёк, оформите заказ заново',
+    pay_timeout: 'Время на оплату заказа истекло, оплата невозможна.',
+    pay_url_invalid: 'Ссылка на оплату недействительна.',
+    copy_order_no: 'Скопировать номер заказа',
+    order_no_copied: 'Номер заказа скопирован в буфер обмена',
+    copy_failed: 'Не удалось скопировать',
+    secure_hint: 'Оплата будет завершена на защищённой странице платёжной системы',
+    status: {
+      querying: 'Проверяем оплату...',
+      completed: 'Оплата прошла успешно',
+      pending: 'Ожидает оплаты',
+      failed: 'Оплата не прошла',
+      unknown: 'Неизвестный статус',
+    },
+    not_found_text: 'Возможно, страница была удалена, переименована или временно недоступна.',
+    back_home: 'На главную',
+  },
+} satisfies typeof zhCn;
