@@ -27,7 +27,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-type Part = { field: string; bytes?: Uint8Array; text?: string; filename?: string; type?: string };
+type Part = { field: string; bytes?: Uint8Array<ArrayBuffer>; text?: string; filename?: string; type?: string };
 
 /** A real multipart/form-data body, serialised by the platform's FormData. */
 async function upload(...parts: Part[]) {
