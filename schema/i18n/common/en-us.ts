@@ -132,6 +132,7 @@ const enUs: CommonCatalog = {
     min_value: 'Must be at least %{min}',
     max_value: 'Must be at most %{max}',
     decimals: 'Too many decimal places',
+    string: 'Enter text',
     integer: 'Enter a whole number',
     choice: 'Choose one of the options',
     json: 'Enter valid JSON',

@@ -131,6 +131,7 @@ const jaJp: CommonCatalog = {
     min_value: '%{min} 以上の値を入力してください',
     max_value: '%{max} 以下の値を入力してください',
     decimals: '小数点以下の桁数が多すぎます',
+    string: 'テキストを入力してください',
     integer: '整数を入力してください',
     choice: '選択肢から選んでください',
     json: '正しい JSON を入力してください',

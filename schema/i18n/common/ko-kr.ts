@@ -128,6 +128,7 @@ const koKr: CommonCatalog = {
     min_value: '%{min} 이상이어야 합니다',
     max_value: '%{max} 이하여야 합니다',
     decimals: '소수점 이하 자릿수가 너무 많습니다',
+    string: '텍스트를 입력하세요',
     integer: '정수를 입력하세요',
     choice: '선택 항목 중에서 고르세요',
     json: '올바른 JSON을 입력하세요',

@@ -130,6 +130,7 @@ const zhCn = {
     min_value: '不能小于 %{min}',
     max_value: '不能大于 %{max}',
     decimals: '小数位数过多',
+    string: '请输入文本',
     integer: '请输入整数',
     choice: '请从可选项中选择',
     json: '请输入有效的 JSON',

@@ -1,0 +1,19 @@
+/**
+ * Every area merged into one catalog per language, for the server (error
+ * messages) and the admin (ra-i18n-polyglot). The pay pages import only their
+ * own area so that payers never download the console's strings.
+ *
+ * Areas are listed explicitly rather than discovered, so a bundler sees plain
+ * imports; tests/unit/i18n.test.ts fails when an area folder exists that is
+ * missing here.
+ */
+import common from './common';
+import { LANGS, mergeCatalogs, type Catalog, type Lang } from './index';
+import pay from './pay';
+import server from './server';
+
+export const areas: Record<string, Record<Lang, Catalog>> = { common, server, pay };
+
+export const catalogs = Object.fromEntries(
+  LANGS.map((lang) => [lang, mergeCatalogs(...Object.values(areas).map((area) => area[lang]))]),
+) as Record<Lang, Catalog>;
