@@ -15,7 +15,7 @@ const enUs: CommonCatalog = {
       },
     },
     'receive-money': {
-      name: 'Payment flow',
+      name: 'Payment records',
       fields: {
         ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
         productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
@@ -161,7 +161,7 @@ const enUs: CommonCatalog = {
     update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',
     clear: 'Empty recycle bin', flat: 'Compact list', briefly: 'Summary', tree: 'Rule tree', 'group-names': 'Group names',
     preset: 'Preset groups', 'sign-in': 'Sign in', 'sign-code': 'Sign in with code', 'sign-up': 'Sign up',
-    'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialise',
+    'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialize',
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache',
   },

@@ -114,7 +114,7 @@ const jaJp: CommonCatalog = {
       SAR: 'サウジアラビアリヤル', MYR: 'マレーシアリンギット', RON: 'ルーマニアレウ',
     },
     bindType: { article: '記事', pages: '固定ページ' },
-    type: { info: 'お知らせ', warning: '注意', success: '朗報' },
+    type: { info: '情報', warning: '注意', success: '朗報' },
     inviteMode: { close: 'オフ（コード不要）', open: 'オン（コード任意）', force: '必須（コードが必要）' },
     inviteFormat: { number: '数字のみ', letter: '英字のみ', mix: '英数字' },
     smsMode: { intercept: 'リクエストを遮断', 'force-black': 'IP をブラックリストに登録' },

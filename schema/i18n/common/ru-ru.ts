@@ -94,7 +94,7 @@ const ruRu: CommonCatalog = {
   options: {
     status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты' },
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
-    source: { default: 'По умолчанию', install: 'Установка', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
+    source: { default: 'По умолчанию', install: 'При установке', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
     ruleType: { default: 'Через группу', common: 'Открытый', login: 'После входа' },
     method: { GET: 'GET чтение', POST: 'POST создание', PUT: 'PUT изменение', DELETE: 'DELETE удаление' },
     scene: {
