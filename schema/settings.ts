@@ -1,0 +1,327 @@
+/**
+ * The settings files `config/<file>.toml` (SPEC §3 "Settings sections", §5
+ * rules, §9 defaults): the one description the server validates with and the
+ * admin settings screen builds its forms from.
+ *
+ * Each file is a strict object of sections, each section a strict object of
+ * fields (unknown keys are refused). Facts a form needs beyond the type (a
+ * secret, a value generator, a list of choices) ride on the field's schema in
+ * the `settingsMeta` registry, so a field is still described in one place.
+ * Messages are i18n keys (`validation.*`); labels are
+ * `settings.<file>.<section>.<field>`, `settings.options.<set>.<value>`,
+ * `settings.expiry.<name>` and `settings.regions.<provider>.<id>`.
+ *
+ * Browser-safe: the generators use `crypto.getRandomValues`.
+ */
+import { z } from 'zod';
+
+export interface Choice {
+  value: string | number;
+  /** i18n key of the label. */
+  label: string;
+}
+export type Generator = 'password' | 'jwtKey' | 'apiKey';
+export interface FieldMeta {
+  /** Never sent to the browser; a blank value on update keeps the stored one. */
+  secret?: true;
+  /** The form offers a button that fills the field with this generator. */
+  generate?: Generator;
+  /** Suggested or allowed values (enums: allowed; numbers and regions: suggested). */
+  choices?: readonly Choice[];
+}
+export const settingsMeta = z.registry<FieldMeta>();
+export const fieldMeta = (schema: z.ZodType): FieldMeta => settingsMeta.get(schema) ?? {};
+
+// ---- field builders -------------------------------------------------------
+
+/** Missing is "required"; present but of another type names the expected type. */
+const typeError = (kind: 'string' | 'integer') => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'validation.required' : `validation.${kind}`;
+
+interface TextRules {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  /** Message of the pattern: `validation.pattern` unless a named one fits better. */
+  message?: string;
+}
+
+function text(r: TextRules = {}) {
+  let s = z.string({ error: typeError('string') }).trim().max(r.max ?? 255, { error: 'validation.max_length' });
+  if (r.required) s = s.min(1, { error: 'validation.required' });
+  if (r.min) s = s.min(r.min, { error: 'validation.min_length' });
+  const pattern = r.pattern;
+  // A blank optional value is allowed: the pattern speaks only of what is given.
+  return pattern ? s.refine((v) => v === '' || pattern.test(v), { error: r.message ?? 'validation.pattern' }) : s;
+}
+
+const int = (min: number, max: number, message?: { min?: string; max?: string }) =>
+  z.number({ error: typeError('integer') }).int({ error: 'validation.integer' })
+    .min(min, { error: message?.min ?? 'validation.min_value' })
+    .max(max, { error: message?.max ?? 'validation.max_value' });
+
+function secret<T extends z.ZodType>(schema: T, generate?: Generator): T {
+  settingsMeta.add(schema as z.ZodType, generate ? { secret: true, generate } : { secret: true });
+  return schema;
+}
+
+function choice<const V extends string>(values: readonly V[], set: string) {
+  return z.enum(values as unknown as [V, ...V[]], { error: 'validation.choice' })
+    .register(settingsMeta, { choices: values.map((value) => ({ value, label: `settings.options.${set}.${value}` })) });
+}
+
+/** Seconds, any whole number; the choices are suggestions of the form. */
+const seconds = (choices: readonly Choice[]) => int(0, 2 ** 31 - 1).register(settingsMeta, { choices });
+
+/** Letters, digits, `_` and `-` (prefixes, issuers, keys). */
+const WORD = /^[A-Za-z0-9_-]+$/;
+/** A hostname or IPv4 address, no scheme, no port. */
+const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** http(s) origin with an optional path, never ending with `/` (paths are appended to it). */
+const DOMAIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[\w.~%-]+)*$/;
+/** A relative folder: no leading `/`, no `..` segment, so it stays under its root. */
+const DIRECTORY = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*\/?$/;
+
+/** A section: a strict object, so a misspelt key is refused instead of silently dropped. */
+const section = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_key' : 'validation.object') });
+
+const host = () => text({ required: true, pattern: HOST, message: 'validation.host' });
+const port = () => int(1, 65535, { min: 'validation.port', max: 'validation.port' });
+const domain = (required = false) => text({ required, pattern: DOMAIN, message: 'validation.domain' });
+const directory = (required = false) => text({ required, pattern: DIRECTORY, message: 'validation.directory' });
+const word = () => text({ required: true, min: 2, max: 32, pattern: WORD });
+const credential = () => text({ required: true, max: 128 });
+
+// ---- option sets, choices and regions --------------------------------------
+
+export const CACHE_TYPES = ['file', 'redis', 'ram'] as const;
+export const STORAGE_TYPES = ['local', 'oss', 'cos', 'kodo'] as const;
+export const SMS_DRIVES = ['aliyun', 'tencent', 'smsbao', 'email'] as const;
+/** Drivers that reach a phone (SMS); `email` reaches an address. */
+export const PHONE_DRIVES = ['aliyun', 'tencent', 'smsbao'] as const;
+export const REDIS_DATABASES = Array.from({ length: 16 }, (_, i) => i);
+
+const DAY = 86400;
+const expiry = (entries: Array<[string, number]>): Choice[] =>
+  entries.map(([name, value]) => ({ value, label: `settings.expiry.${name}` }));
+/** SPEC §9; "never" is 9 years for a token, which must expire at some point. */
+export const JWT_EXPIRY_CHOICES = expiry([
+  ['30m', 1800], ['1h', 3600], ['12h', 12 * 3600], ['1d', DAY], ['3d', 3 * DAY], ['7d', 7 * DAY],
+  ['30d', 30 * DAY], ['90d', 90 * DAY], ['never', 9 * 365 * DAY],
+]);
+/** SPEC §9; 0 keeps entries until they are dropped. */
+export const CACHE_EXPIRY_CHOICES = expiry([
+  ['30m', 1800], ['2h', 7200], ['12h', 12 * 3600], ['1d', DAY], ['3d', 3 * DAY], ['7d', 7 * DAY],
+  ['30d', 30 * DAY], ['90d', 90 * DAY], ['never', 0],
+]);
+
+export interface Region {
+  /** The value stored in the settings (`oss.endpoint` stores the endpoint itself). */
+  id: string;
+  /** Region name for S3 request signing. */
+  region: string;
+  /** S3-compatible endpoint host. */
+  endpoint: string;
+}
+const regions = (list: Array<[id: string, region: string]>, endpoint: (region: string) => string): Region[] =>
+  list.map(([id, region]) => ({ id, region, endpoint: endpoint(region) }));
+
+export const STORAGE_REGIONS = {
+  oss: regions(
+    [['cn-hangzhou', 'cn-hangzhou'], ['cn-shanghai', 'cn-shanghai'], ['cn-beijing', 'cn-beijing'],
+      ['cn-shenzhen', 'cn-shenzhen'], ['cn-hongkong', 'cn-hongkong'], ['ap-southeast-1', 'ap-southeast-1']],
+    (r) => `oss-${r}.aliyuncs.com`),
+  cos: regions(
+    [['ap-guangzhou', 'ap-guangzhou'], ['ap-shanghai', 'ap-shanghai'], ['ap-beijing', 'ap-beijing'],
+      ['ap-chengdu', 'ap-chengdu'], ['ap-hongkong', 'ap-hongkong'], ['ap-singapore', 'ap-singapore']],
+    (r) => `cos.${r}.myqcloud.com`),
+  // Kodo's console names (z0...) differ from its S3 region names.
+  kodo: regions(
+    [['z0', 'cn-east-1'], ['cn-east-2', 'cn-east-2'], ['z1', 'cn-north-1'], ['z2', 'cn-south-1'],
+      ['na0', 'us-north-1'], ['as0', 'ap-southeast-1']],
+    (r) => `s3.${r}.qiniucs.com`),
+} as const;
+export type ObjectStorage = keyof typeof STORAGE_REGIONS;
+
+const regionChoices = (provider: ObjectStorage, value: 'id' | 'endpoint' = 'id') =>
+  STORAGE_REGIONS[provider].map((r) => ({ value: r[value], label: `settings.regions.${provider}.${r.id}` }));
+
+/** The S3 endpoint and signing region of a stored region id (or, for OSS, endpoint). */
+export function storageRegion(provider: ObjectStorage, stored: string): Region | undefined {
+  return STORAGE_REGIONS[provider].find((r) => r.id === stored || r.endpoint === stored);
+}
+
+// ---- the files ------------------------------------------------------------
+
+export const SETTINGS = {
+  sms: z.strictObject({
+    drive: section({
+      sms: choice(PHONE_DRIVES, 'sms_drive'),
+      email: choice(['email'] as const, 'sms_drive'),
+      default: choice(SMS_DRIVES, 'sms_drive'),
+    }),
+    email: section({
+      host: host(),
+      port: port(),
+      account: credential(),
+      password: secret(credential(), 'password'),
+      nickname: text({ max: 32, pattern: /^\w+$/ }),
+      subject: text({ max: 64 }),
+    }),
+    aliyun: section({
+      access_key_id: credential(),
+      access_key_secret: secret(credential()),
+      sign_name: credential(),
+      verify_code: credential(),
+      endpoint: host(),
+    }),
+    tencent: section({
+      sms_sdk_app_id: credential(),
+      secret_id: credential(),
+      secret_key: secret(credential()),
+      endpoint: host(),
+      region: text({ required: true, max: 32, pattern: /^[a-z0-9-]+$/ }),
+      verify_code: credential(),
+      sign_name: credential(),
+    }),
+    smsbao: section({
+      account: credential(),
+      api_key: secret(credential()),
+      sign_name: credential(),
+      base_url: domain(true),
+    }),
+  }),
+  cache: z.strictObject({
+    default: section({ type: choice(CACHE_TYPES, 'cache') }),
+    file: section({
+      path: directory(true),
+      prefix: word(),
+      expired: seconds(CACHE_EXPIRY_CHOICES),
+    }),
+    redis: section({
+      host: host(),
+      port: port(),
+      database: int(0, 15).register(settingsMeta, {
+        choices: REDIS_DATABASES.map((value) => ({ value, label: `settings.options.redis_db.db${value}` })),
+      }),
+      prefix: word(),
+      expired: seconds(CACHE_EXPIRY_CHOICES),
+      password: secret(text({ required: true, max: 32 }), 'password'),
+    }),
+  }),
+  crypt: z.strictObject({
+    jwt: section({
+      issuer: word(),
+      subject: word(),
+      expired: seconds(JWT_EXPIRY_CHOICES).min(60, { error: 'validation.min_value' }),
+      key: secret(text({ required: true, min: 12, max: 32, pattern: WORD }), 'jwtKey'),
+    }),
+  }),
+  storage: z.strictObject({
+    default: section({ type: choice(STORAGE_TYPES, 'storage') }),
+    local: section({ path: directory(true), domain: domain() }),
+    oss: section({
+      access_key_id: credential(),
+      access_key_secret: secret(credential()),
+      bucket: text({ required: true, min: 2, max: 32 }),
+      endpoint: host().register(settingsMeta, { choices: regionChoices('oss', 'endpoint') }),
+      path: directory(),
+      domain: domain(),
+    }),
+    cos: section({
+      app_id: credential(),
+      secret_id: credential(),
+      secret_key: secret(credential()),
+      bucket: text({ required: true, min: 2, max: 32 }),
+      region: text({ required: true, max: 32 }).register(settingsMeta, { choices: regionChoices('cos') }),
+      path: directory(),
+      domain: domain(),
+    }),
+    kodo: section({
+      access_key: credential(),
+      secret_key: secret(credential()),
+      bucket: text({ required: true, min: 2, max: 32 }),
+      region: text({ required: true, max: 32 }).register(settingsMeta, { choices: regionChoices('kodo') }),
+      domain: domain(true),
+    }),
+  }),
+} as const;
+
+export type SettingsFile = keyof typeof SETTINGS;
+export type SettingsOf<F extends SettingsFile> = z.infer<(typeof SETTINGS)[F]>;
+export type SectionName<F extends SettingsFile> = keyof SettingsOf<F> & string;
+export type SectionOf<F extends SettingsFile, S extends SectionName<F>> = SettingsOf<F>[S];
+export const SETTINGS_FILES = Object.keys(SETTINGS) as SettingsFile[];
+
+export const isSettingsFile = (name: unknown): name is SettingsFile =>
+  typeof name === 'string' && Object.hasOwn(SETTINGS, name);
+
+/** The schema of one section, or undefined when the file has no such section. */
+export function sectionSchema(file: SettingsFile, section: string): z.ZodObject | undefined {
+  const shape: Record<string, z.ZodObject> = SETTINGS[file].shape;
+  return Object.hasOwn(shape, section) ? shape[section] : undefined;
+}
+
+/** Secret fields of a file as `section.field`. */
+export function secretFields(file: SettingsFile): string[] {
+  return Object.entries(SETTINGS[file].shape as Record<string, z.ZodObject>).flatMap(([section, schema]) =>
+    Object.entries(schema.shape).filter(([, field]) => fieldMeta(field as z.ZodType).secret).map(([name]) => `${section}.${name}`),
+  );
+}
+
+/**
+ * SPEC §9 defaults, written on first start. Credentials start blank: a
+ * provider nobody configured is "not set up", and its section becomes valid
+ * once the operator fills it in. A blank JWT key is generated at first start.
+ */
+export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
+  sms: {
+    drive: { sms: 'aliyun', email: 'email', default: 'email' },
+    email: { host: '', port: 465, account: '', password: '', nickname: 'Paydesk', subject: 'Paydesk' },
+    aliyun: { access_key_id: '', access_key_secret: '', sign_name: '', verify_code: '', endpoint: 'dysmsapi.aliyuncs.com' },
+    tencent: {
+      sms_sdk_app_id: '', secret_id: '', secret_key: '', endpoint: 'sms.tencentcloudapi.com',
+      region: 'ap-guangzhou', verify_code: '', sign_name: '',
+    },
+    smsbao: { account: '', api_key: '', sign_name: '', base_url: 'https://api.smsbao.com' },
+  },
+  cache: {
+    default: { type: 'file' },
+    file: { path: 'runtime/cache', prefix: 'INIS', expired: 7200 },
+    redis: { host: 'localhost', port: 6379, database: 0, prefix: 'INIS', expired: 7200, password: '' },
+  },
+  crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
+  storage: {
+    default: { type: 'local' },
+    local: { path: 'storage', domain: '' },
+    oss: { access_key_id: '', access_key_secret: '', bucket: '', endpoint: 'oss-cn-hangzhou.aliyuncs.com', path: '', domain: '' },
+    cos: { app_id: '', secret_id: '', secret_key: '', bucket: '', region: 'ap-guangzhou', path: '', domain: '' },
+    kodo: { access_key: '', secret_key: '', bucket: '', region: 'z2', domain: '' },
+  },
+};
+
+// ---- generators -------------------------------------------------------------
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Uniform random characters (rejection sampling: no modulo bias). */
+export function randomString(length: number, alphabet = ALNUM): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}
+
+export const generatePassword = () => randomString(12);
+/** SPEC §9: a prefix plus 23 random characters, upper-cased. */
+export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
+export const generateApiKey = () => randomString(32);
+export const GENERATORS: Record<Generator, () => string> = {
+  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey,
+};
