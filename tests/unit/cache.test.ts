@@ -1,0 +1,168 @@
+/**
+ * One contract for every cache driver. Redis runs when TEST_REDIS_URL is set;
+ * without it the suite is skipped with the reason printed, except in CI
+ * (CI=true), where a missing Redis is a failure.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cacheOn, type Cache, type Store } from '../../server/services/cache/cache';
+import { fileStore } from '../../server/services/cache/file';
+import { ramStore } from '../../server/services/cache/ram';
+import { redisStore } from '../../server/services/cache/redis';
+
+interface Driver {
+  name: string;
+  /** A store for `prefix`; calls with the same prefix reach the same entries when `shared`. */
+  open: (prefix: string) => Store;
+  shared: boolean;
+}
+
+let fileRoot = '';
+beforeAll(async () => {
+  fileRoot = await mkdtemp(join(tmpdir(), 'paydesk-cache-'));
+});
+afterAll(() => rm(fileRoot, { recursive: true, force: true }));
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) {
+  const reason = 'cache: redis driver not tested: TEST_REDIS_URL is not set';
+  if (process.env.CI === 'true') throw new Error(reason);
+  console.warn(reason);
+}
+const redis = (prefix: string) => {
+  const url = new URL(redisUrl!);
+  return redisStore({
+    host: url.hostname, port: Number(url.port || 6379), database: Number(url.pathname.slice(1) || 0),
+    password: decodeURIComponent(url.password) || undefined, prefix,
+  });
+};
+
+const drivers: Driver[] = [
+  { name: 'ram', open: () => ramStore(), shared: false },
+  { name: 'file', open: (prefix) => fileStore(join(fileRoot, prefix)), shared: true },
+  ...(redisUrl ? [{ name: 'redis', open: redis, shared: true }] : []),
+];
+
+const gone = (read: () => Promise<unknown>) =>
+  vi.waitFor(async () => expect(await read()).toBeUndefined(), { timeout: 5000, interval: 100 });
+
+describe.each(drivers)('$name cache', (driver) => {
+  const opened: Cache[] = [];
+  const open = (prefix = `t${randomBytes(4).toString('hex')}`, defaultTtl = 3600) => {
+    const cache = cacheOn(driver.open(prefix), defaultTtl);
+    opened.push(cache);
+    return cache;
+  };
+  afterEach(async () => {
+    for (const cache of opened.splice(0)) {
+      await cache.clear();
+      await cache.close();
+    }
+  });
+
+  it('keeps JSON values until they are deleted', async () => {
+    const cache = open();
+    expect(await cache.get('order')).toBeUndefined();
+    await cache.set('order', { tradeNo: 'T1', amount: 9.5, tags: ['a'] });
+    expect(await cache.get('order')).toEqual({ tradeNo: 'T1', amount: 9.5, tags: ['a'] });
+    await cache.set('order', null);
+    expect(await cache.get('order')).toBeNull();
+    await cache.del('order');
+    expect(await cache.get('order')).toBeUndefined();
+  });
+
+  it('forgets an entry once its TTL has passed, and the default TTL applies', async () => {
+    const cache = open(undefined, 1);
+    await cache.set('short', 'x', 1);
+    await cache.set('by-default', 'y');
+    await cache.set('long', 'z', 3600);
+    expect(await cache.get('short')).toBe('x');
+    await gone(() => cache.get('short'));
+    await gone(() => cache.get('by-default'));
+    expect(await cache.get('long')).toBe('z');
+  });
+
+  it('adds only what is absent (nonces), and again once the first has expired', async () => {
+    const cache = open();
+    expect(await cache.add('nonce:abc', 1, 1)).toBe(true);
+    expect(await cache.add('nonce:abc', 2, 1)).toBe(false);
+    expect(await cache.get('nonce:abc')).toBe(1);
+    await gone(() => cache.get('nonce:abc'));
+    expect(await cache.add('nonce:abc', 3, 60)).toBe(true);
+  });
+
+  it('lets exactly one of many simultaneous adds win', async () => {
+    const cache = open();
+    const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => cache.add('guard', i, 60)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('counts atomically, and the window starts at the first increment', async () => {
+    const cache = open();
+    const counts = await Promise.all(Array.from({ length: 30 }, () => cache.incr('hits', 1)));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    await gone(() => cache.get('hits'));
+    expect(await cache.incr('hits', 60)).toBe(1);
+  });
+
+  it('remembers tagged results until a tag is invalidated', async () => {
+    const cache = open();
+    const produce = vi.fn(async () => ({ rows: [1, 2] }));
+    expect(await cache.remember('users', 'rows?page=1', produce)).toEqual({ rows: [1, 2] });
+    expect(await cache.remember('users', 'rows?page=1', produce)).toEqual({ rows: [1, 2] });
+    expect(produce).toHaveBeenCalledTimes(1);
+    await cache.invalidate('logs');
+    await cache.remember('users', 'rows?page=1', produce);
+    expect(produce).toHaveBeenCalledTimes(1);
+    await cache.invalidate('users');
+    await cache.remember('users', 'rows?page=1', produce);
+    expect(produce).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops an entry with several tags when any one of them is invalidated', async () => {
+    const cache = open();
+    const produce = vi.fn(async () => ['rule']);
+    await cache.remember(['auth-rules', 'users'], 'mine:1', produce);
+    await cache.invalidate('users');
+    await cache.remember(['auth-rules', 'users'], 'mine:1', produce);
+    await cache.invalidate('auth-rules');
+    await cache.remember(['auth-rules', 'users'], 'mine:1', produce);
+    expect(produce).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears its own prefix and nothing else', async () => {
+    const mine = open();
+    const other = open();
+    await mine.set('a', 1);
+    await mine.remember('users', 'rows', async () => 1);
+    await other.set('a', 2);
+    await mine.clear();
+    expect(await mine.get('a')).toBeUndefined();
+    expect(await other.get('a')).toBe(2);
+    await mine.set('b', 1);
+    expect(await mine.get('b')).toBe(1);
+  });
+
+  it.runIf(driver.shared)('shares entries, counters and invalidations between instances', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}`;
+    const a = open(prefix);
+    const b = open(prefix);
+    await a.set('token:denied', true, 60);
+    expect(await b.get('token:denied')).toBe(true);
+    expect(await a.add('code:sent', 1, 60)).toBe(true);
+    expect(await b.add('code:sent', 1, 60)).toBe(false);
+    const counts = await Promise.all([...Array(10)].map((_, i) => (i % 2 ? a : b).incr('qps', 60)));
+    expect(Math.max(...counts)).toBe(10);
+    const produceA = vi.fn(async () => 'from A');
+    const produceB = vi.fn(async () => 'from B');
+    await a.remember('users', 'rows', produceA);
+    expect(await b.remember('users', 'rows', produceB)).toBe('from A');
+    await b.invalidate('users');
+    expect(await a.remember('users', 'rows', produceA)).toBe('from A');
+    expect(produceA).toHaveBeenCalledTimes(2);
+    expect(produceB).not.toHaveBeenCalled();
+  });
+});
