@@ -4,7 +4,8 @@
  *   StringToSign     = "TC3-HMAC-SHA256" \n timestamp \n <date>/<service>/tc3_request \n hex(sha256(CanonicalRequest))
  *   key              = hmac(hmac(hmac("TC3" + SecretKey, date), service), "tc3_request")
  *   Signature        = hex(hmac(key, StringToSign))
- * Canonical header names and values are lower-cased.
+ * Canonical header names and values are lower-cased; `content-type`, `host`
+ * and `x-tc-action` are signed.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { CodeSender } from './index';
@@ -24,7 +25,6 @@ export interface TencentSmsOptions {
 const ALGORITHM = 'TC3-HMAC-SHA256';
 const SERVICE = 'sms';
 const CONTENT_TYPE = 'application/json; charset=utf-8';
-const SIGNED_HEADERS = 'content-type;host;x-tc-action';
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 
@@ -33,6 +33,32 @@ interface SendSmsAnswer {
     Error?: { Code: string; Message: string };
     SendStatusSet?: Array<{ Code: string; Message: string }>;
   };
+}
+
+export interface Tc3Request {
+  service: string;
+  /** The headers to sign, by lower-case name (at least `content-type` and `host`). */
+  signedHeaders: Record<string, string>;
+  body: string;
+  /** Epoch seconds, as sent in `X-TC-Timestamp`. */
+  timestamp: number;
+  secretId: string;
+  secretKey: string;
+}
+
+/** The `Authorization` header of a POST to `/` without query string. */
+export function signTc3(r: Tc3Request): string {
+  const date = new Date(r.timestamp * 1000).toISOString().slice(0, 10);
+  const scope = `${date}/${r.service}/tc3_request`;
+  const headers = Object.entries(r.signedHeaders)
+    .map(([name, value]) => [name.toLowerCase(), value.trim().toLowerCase()] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const signedNames = headers.map(([name]) => name).join(';');
+  const canonicalHeaders = headers.map(([name, value]) => `${name}:${value}\n`).join('');
+  const canonicalRequest = ['POST', '/', '', canonicalHeaders, signedNames, sha256(r.body)].join('\n');
+  const stringToSign = [ALGORITHM, r.timestamp, scope, sha256(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(`TC3${r.secretKey}`, date), r.service), 'tc3_request');
+  return `${ALGORITHM} Credential=${r.secretId}/${scope}, SignedHeaders=${signedNames}, Signature=${hmac(key, stringToSign).toString('hex')}`;
 }
 
 export function createTencentSender(options: TencentSmsOptions): CodeSender {
@@ -47,13 +73,14 @@ export function createTencentSender(options: TencentSmsOptions): CodeSender {
         TemplateParamSet: [code],
       });
       const timestamp = Math.floor(Date.now() / 1000);
-      const date = new Date(timestamp * 1000).toISOString().slice(0, 10);
-      const scope = `${date}/${SERVICE}/tc3_request`;
-      const canonicalHeaders = `content-type:${CONTENT_TYPE}\nhost:${url.host.toLowerCase()}\nx-tc-action:sendsms\n`;
-      const canonicalRequest = ['POST', '/', '', canonicalHeaders, SIGNED_HEADERS, sha256(body)].join('\n');
-      const stringToSign = [ALGORITHM, timestamp, scope, sha256(canonicalRequest)].join('\n');
-      const key = hmac(hmac(hmac(`TC3${options.secret_key}`, date), SERVICE), 'tc3_request');
-      const signature = hmac(key, stringToSign).toString('hex');
+      const authorization = signTc3({
+        service: SERVICE,
+        signedHeaders: { 'content-type': CONTENT_TYPE, host: url.host, 'x-tc-action': 'SendSms' },
+        body,
+        timestamp,
+        secretId: options.secret_id,
+        secretKey: options.secret_key,
+      });
 
       const response = await callProvider('tencent', url, {
         method: 'POST',
@@ -64,7 +91,7 @@ export function createTencentSender(options: TencentSmsOptions): CodeSender {
           'X-TC-Version': '2021-01-11',
           'X-TC-Timestamp': String(timestamp),
           'X-TC-Region': options.region || 'ap-guangzhou',
-          Authorization: `${ALGORITHM} Credential=${options.secret_id}/${scope}, SignedHeaders=${SIGNED_HEADERS}, Signature=${signature}`,
+          Authorization: authorization,
         },
       });
       const answer = ((await response.json().catch(() => ({}))) as SendSmsAnswer).Response;
