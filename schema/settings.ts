@@ -85,7 +85,7 @@ const DIRECTORY = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*\/?$/;
 
 /** A section: a strict object, so a misspelt key is refused instead of silently dropped. */
 const section = <S extends z.ZodRawShape>(shape: S) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_key' : 'validation.object') });
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_field' : 'validation.invalid_type') });
 
 const host = () => text({ required: true, pattern: HOST, message: 'validation.host' });
 const port = () => int(1, 65535, { min: 'validation.port', max: 'validation.port' });

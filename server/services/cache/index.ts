@@ -1,13 +1,10 @@
 /**
- * Opens the cache that `config/cache.toml` names, and keeps it current: the
- * live cache delegates to a driver that is replaced when the file changes
- * (here or in another instance), so the next call uses the new one without a
- * restart. The old driver is closed after the swap; calls already under way
- * on it finish or fail as that driver does.
+ * Opens the cache that `config/cache.toml` names. To follow the file without a
+ * restart, wrap it with `live` (server/services/live.ts):
+ * `live(settings, 'cache', (s) => openCache(s, { dataDir }), (old) => old.close())`.
  */
 import { resolve } from 'node:path';
 import type { SettingsOf } from '../../../schema/settings';
-import type { Settings } from '../settings';
 import { cacheOn, type Cache } from './cache';
 import { fileStore } from './file';
 import { ramStore } from './ram';
@@ -37,28 +34,4 @@ export function openCache(settings: CacheSettings, options: CacheOptions): Cache
       return cacheOn(redisStore({ ...connection, log: options.log }), expired);
     }
   }
-}
-
-/** A cache that follows `cache.toml`. `close()` stops following and closes the driver in use. */
-export function liveCache(settings: Settings, options: CacheOptions): Cache {
-  let current = openCache(settings.get('cache'), options);
-  const stop = settings.onChange('cache', (values) => {
-    const previous = current;
-    current = openCache(values, options);
-    return previous.close();
-  });
-  return {
-    get: (key) => current.get(key),
-    set: (key, value, ttl) => current.set(key, value, ttl),
-    del: (key) => current.del(key),
-    add: (key, value, ttl) => current.add(key, value, ttl),
-    incr: (key, ttl) => current.incr(key, ttl),
-    remember: (tags, key, produce, ttl) => current.remember(tags, key, produce, ttl),
-    invalidate: (tag) => current.invalidate(tag),
-    clear: () => current.clear(),
-    async close() {
-      stop();
-      await current.close();
-    },
-  };
 }

@@ -19,7 +19,7 @@ export function fieldErrors(error: z.ZodError, root = ''): FieldError[] {
     const fields = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => (at ? `${at}.${key}` : key)) : [at];
     for (const field of fields.map((f) => f || root)) {
       if (byField.has(field)) continue;
-      if (issue.code === 'unrecognized_keys') byField.set(field, { field, message: 'validation.unknown_key' });
+      if (issue.code === 'unrecognized_keys') byField.set(field, { field, message: 'validation.unknown_field', params: { field } });
       else byField.set(field, { field, message: issue.message, ...limits(issue) });
     }
   }
@@ -34,5 +34,6 @@ function limits(issue: z.core.$ZodIssue): { params?: Record<string, unknown> } {
 
 export function invalidInput(error: z.ZodError, root = ''): AppError {
   const errors = fieldErrors(error, root);
-  return new AppError(400, 'errors.invalid_field', { field: errors[0]?.field ?? root }, { errors });
+  const first = errors[0] ?? { field: root, message: 'validation.invalid_type' };
+  return new AppError(400, 'errors.invalid_field', { ...first.params, field: first.field, message: first.message }, { errors });
 }
