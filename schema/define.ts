@@ -113,6 +113,7 @@ function field<T>(spec: Partial<Field<T>> & Pick<Field<T>, 'column' | 'input' | 
 
 export interface TextOptions extends Common {
   min?: number;
+  /** Characters; past 1024 the column is TEXT and the widget a textarea. */
   max?: number;
   pattern?: RegExp;
   messages?: { required?: Msg; min?: Msg; max?: Msg; pattern?: Msg; length?: Msg };
@@ -135,7 +136,7 @@ function textInput(o: TextOptions): z.ZodType<string> {
 }
 
 function text(o: TextOptions = {}): Field<string> {
-  const long = o.long ?? (o.max ?? 255) > 255;
+  const long = o.long ?? (o.max ?? 255) > 1024;
   return field<string>({
     column: long ? { type: 'text', nullable: false } : { type: 'varchar', length: o.max ?? 255, nullable: false, default: o.default ?? '' },
     input: textInput(o),

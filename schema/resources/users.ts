@@ -9,7 +9,7 @@ export const users = defineResource({
   fields: {
     id: f.id(),
     nickname: f.text({ max: 24, search: true, filter: true }),
-    account: f.text({
+    account: f.text({ required: true,
       min: 4, max: 32, pattern: /^[a-zA-Z0-9]+$/, unique: true, search: true, filter: true, sortable: true,
       messages: { length: 'validation.account_length', pattern: 'validation.account_pattern' },
     }),

@@ -1,0 +1,107 @@
+/**
+ * The permission check of every route (DESIGN "Permissions"): find the route's
+ * rule (none: 404) -> `common` passes -> a valid token of a live, unbanned user
+ * (401) -> `login` passes -> a group of the user has `all = 1` or lists the
+ * rule (403). It also sets the caller's scope: everyone's rows when a granting
+ * group has `manage = 1`, else only the caller's own.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect';
+import { AppError, forbidden, notFound, unauthorized } from '../http';
+import type { Caller, CallerUser } from '../types';
+import type { RuleBook, RuleRow } from './rules';
+import { tokenOf, type Tokens } from './tokens';
+
+interface Grants {
+  user: CallerUser & { deleteTime: number };
+  groups: Array<{ all: number; manage: number; rules: Set<number> }>;
+}
+
+const FRESH_MS = 1000;
+
+export class Guard {
+  private memo = new Map<number, { at: number; grants: Grants | null }>();
+
+  constructor(private readonly db: Db, private readonly rules: RuleBook, private readonly tokens: Tokens) {}
+
+  /** Forget what is known of users and groups (after a write to either table). */
+  invalidate() {
+    this.memo.clear();
+  }
+
+  private async grants(uid: number): Promise<Grants | null> {
+    const hit = this.memo.get(uid);
+    if (hit && Date.now() - hit.at < FRESH_MS) return hit.grants;
+    const db = this.db.kysely;
+    const user = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime']).where('id', '=', uid).executeTakeFirst();
+    const groups = user
+      ? await db.selectFrom('auth_group').select(['all', 'manage', 'rules']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
+      : [];
+    const grants = user
+      ? {
+          user: user as Grants['user'],
+          groups: groups.map((g) => ({ all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
+        }
+      : null;
+    if (this.memo.size > 10_000) this.memo.clear();
+    this.memo.set(uid, { at: Date.now(), grants });
+    return grants;
+  }
+
+  /** The caller behind the request's token, or 401. */
+  private async identify(request: FastifyRequest): Promise<{ grants: Grants; caller: Caller }> {
+    const token = tokenOf(request.headers);
+    if (!token) throw unauthorized();
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw unauthorized('errors.token_invalid');
+    const grants = await this.grants(claims.uid);
+    if (!grants || grants.user.deleteTime > 0) throw unauthorized('errors.token_invalid');
+    if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
+    const { deleteTime: _, ...user } = grants.user;
+    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp } };
+  }
+
+  /** Applies a rule to the request and sets `request.caller`. */
+  async check(request: FastifyRequest, rule: RuleRow) {
+    if (rule.type === 'common') {
+      // Public, but a signed-in caller is still known (for the log and their own rows).
+      request.caller = await this.identify(request).then((x) => x.caller, () => ({ user: null, scopeUid: 0 }));
+      return;
+    }
+    const { grants, caller } = await this.identify(request);
+    request.caller = caller;
+    const granting = rule.type === 'login' ? grants.groups : grants.groups.filter((g) => g.all === 1 || g.rules.has(rule.id));
+    if (rule.type === 'default' && !granting.length) throw forbidden();
+    if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
+  }
+
+  /** Looks the route up in the rule book first: the hook every request passes. */
+  async guard(request: FastifyRequest) {
+    const route = request.routeOptions.url?.replace(/^\//, '');
+    const rule = route ? await this.rules.find(request.method, route) : undefined;
+    if (!rule) throw new AppError(404, 'errors.route_not_found', { method: request.method, url: request.url.split('?')[0] });
+    await this.check(request, rule);
+  }
+
+  /** Re-checks a call that a public rule let in against a `default` rule of the same route (take by id). */
+  async authorize(request: FastifyRequest, rule: { method: string; route: string }) {
+    const row = await this.rules.find(rule.method, rule.route);
+    if (!row) throw notFound();
+    await this.check(request, { ...row, type: 'default' });
+  }
+
+  /** `auth-rules/mine`: the caller's rules with whether their scope covers others' rows. */
+  async mine(request: FastifyRequest, all: RuleRow[]) {
+    const { grants } = await this.identify(request);
+    const groups = grants.groups;
+    return all
+      .map((rule) => {
+        const granting = rule.type === 'default' ? groups.filter((g) => g.all === 1 || g.rules.has(rule.id)) : groups;
+        if (rule.type === 'default' && !granting.length) return null;
+        // `manage`: the rule is usable from the console; `scope`: whose rows it reaches.
+        const scope = granting.some((g) => g.manage === 1) ? 'all' : 'own';
+        return { method: rule.method, route: rule.route, manage: true, scope };
+      })
+      .filter((x) => x !== null);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * First start: the default config rows of SPEC §9, the super-admin group and
+ * the `admin` account. Idempotent, and safe when two instances start on one
+ * empty database at once (the loser of an insert race finds the winner's row).
+ */
+import { randomBytes } from 'node:crypto';
+import { authGroup, config, users } from '../../schema';
+import { CONFIG_DEFAULTS, CONFIG_KEYS } from '../../schema/config-rows';
+import type { Resource } from '../../schema/define';
+import { encode, withDefaults } from '../engine/store';
+import { generateApiKey } from '../../schema/settings';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from './connect';
+
+const now = () => Math.floor(Date.now() / 1000);
+/** A full row with the schema's defaults, as the engine would write it. */
+const full = (r: unknown, values: Record<string, unknown>) => encode(r as Resource, withDefaults(r as Resource, values)) as never;
+
+async function insertOnce(run: () => Promise<unknown>, exists: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (!(await exists())) throw error;
+  }
+}
+
+export async function bootstrap(db: Db, opts: { adminPassword?: string; log?: (line: string) => void }) {
+  const k = db.kysely;
+  const t = now();
+  for (const key of CONFIG_KEYS) {
+    const row = () => k.selectFrom('config').select('id').where('key', '=', key).executeTakeFirst();
+    if (await row()) continue;
+    const value = key === 'SYSTEM_SAFETY_API' ? { ...CONFIG_DEFAULTS[key], key: generateApiKey() } : CONFIG_DEFAULTS[key];
+    await insertOnce(
+      () => k.insertInto('config').values(full(config, { key, value, createTime: t, updateTime: t })).execute(),
+      row,
+    );
+  }
+
+  const admin = () => k.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirst();
+  if (!(await admin())) {
+    const generated = !opts.adminPassword;
+    const password = opts.adminPassword || randomBytes(9).toString('base64url');
+    await insertOnce(
+      async () => {
+        await k.insertInto('users').values(full(users, {
+          account: 'admin', nickname: 'admin', password: await hashPassword(password), source: 'install', createTime: t, updateTime: t,
+        })).execute();
+        if (generated) (opts.log ?? console.log)(`Created the admin account: sign in as "admin" with password "${password}" (shown once).`);
+      },
+      admin,
+    );
+  }
+
+  const group = () => k.selectFrom('auth_group').select('id').where('no', '=', 'super-admin').executeTakeFirst();
+  if (!(await group())) {
+    const { id } = (await admin())!;
+    await insertOnce(
+      () => k.insertInto('auth_group').values(full(authGroup, {
+        name: 'Super admin', no: 'super-admin', all: 1, manage: 1, uids: `|${id}|`, lock: 1, serial: 1, uid: id, createTime: t, updateTime: t,
+      })).execute(),
+      group,
+    );
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The OpenAPI 3.1 document, generated from the schemas (generic routes with
+ * their parameters and bodies) and the rule book (hand-written routes).
+ */
+import { z } from 'zod';
+import type { Field, Resource } from '../../schema/define';
+import { ACTION_METHOD, type Action } from '../../schema/rules';
+import type { RuleConfig } from '../types';
+import { outputColumns } from './store';
+import { writable } from './params';
+
+type Json = Record<string, unknown>;
+
+function fieldSchema(f: Field): Json {
+  try {
+    const { $schema: _, ...schema } = z.toJSONSchema(f.input, { unrepresentable: 'any', io: 'input' }) as Json;
+    return schema;
+  } catch {
+    return {};
+  }
+}
+
+function outputSchema(f: Field): Json {
+  const t = f.column.type;
+  if (t === 'json') return {};
+  if (t === 'decimal') return { type: 'number' };
+  return ['increments', 'integer', 'bigint'].includes(t) ? { type: 'integer' } : { type: 'string' };
+}
+
+const envelope = (data: Json): Json => ({
+  type: 'object',
+  required: ['code', 'msg', 'data'],
+  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+});
+
+function listParameters(r: Resource): Json[] {
+  const params: Json[] = [
+    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, default: 10 } },
+    { name: 'order', in: 'query', description: `Comma-separated "column asc|desc"; sortable: ${Object.keys(r.fields).filter((k) => r.fields[k]!.sortable).join(', ')}`, schema: { type: 'string', default: r.order } },
+    { name: 'q', in: 'query', description: 'Search across the searchable fields', schema: { type: 'string' } },
+  ];
+  if (r.softDelete) params.push({ name: 'onlyTrashed', in: 'query', schema: { type: 'boolean' } });
+  for (const [name, f] of Object.entries(r.fields)) {
+    if (f.hidden) continue;
+    for (const op of f.filter) {
+      params.push({
+        name: op === 'eq' ? name : `${name}_${op}`,
+        in: 'query',
+        description: op === 'eq' ? 'Equals; a comma list means any of' : op === 'like' ? 'Contains' : op === 'gte' ? 'At least' : 'At most',
+        schema: { type: 'string' },
+      });
+    }
+  }
+  return params;
+}
+
+function operation(r: Resource, action: Action | string, row: Json, body: Json): Json {
+  const ids = { type: 'object', required: ['ids'], properties: { ids: { type: 'string', example: '1,2,3' } } };
+  const base: Json = { tags: [r.name], operationId: `${r.name}.${action}`, summary: `${r.name} ${action}` };
+  switch (action) {
+    case 'take': {
+      const by = r.publicTake ? [{ name: r.publicTake.by, in: 'query', schema: { type: 'string' }, description: 'Public view without sign-in' }] : [];
+      return { ...base, parameters: [{ name: 'id', in: 'query', schema: { type: 'integer' } }, ...by], responses: { 200: { description: 'The row, or code 204', content: { 'application/json': { schema: envelope(row) } } } } };
+    }
+    case 'rows':
+      return { ...base, parameters: listParameters(r), responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope({ type: 'object', properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, rows: { type: 'array', items: row } } }) } } } } };
+    case 'find': case 'rand':
+      return { ...base, parameters: [...listParameters(r), { name: 'ids', in: 'query', schema: { type: 'string' } }], responses: { 200: { description: 'Rows', content: { 'application/json': { schema: envelope({ type: 'array', items: row }) } } } } };
+    case 'export':
+      return { ...base, parameters: listParameters(r), responses: { 200: { description: 'CSV, UTF-8 with BOM', content: { 'text/csv': {} } } } };
+    case 'create':
+      return { ...base, requestBody: { required: true, content: { 'application/json': { schema: body } } }, responses: { 201: { description: 'Created', content: { 'application/json': { schema: envelope(row) } } } } };
+    case 'update': case 'save':
+      return { ...base, requestBody: { required: true, content: { 'application/json': { schema: { ...body, required: action === 'update' ? ['id'] : [], properties: { id: { type: 'integer' }, ...(body.properties as Json) } } } } }, responses: { 200: { description: 'Saved', content: { 'application/json': { schema: envelope(row) } } } } };
+    case 'sort':
+      return { ...base, requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['id', 'mode'], properties: { id: { type: 'integer' }, mode: { enum: ['up', 'down'] } } } } } }, responses: { 200: { description: 'Moved' } } };
+    case 'remove': case 'restore': case 'delete':
+      return { ...base, requestBody: { content: { 'application/json': { schema: ids } } }, responses: { 200: { description: 'Done for all ids, or for none' } } };
+    default:
+      return { ...base, responses: { 200: { description: 'OK', content: { 'application/json': { schema: envelope({}) } } } } };
+  }
+}
+
+export function openApiDocument(resources: readonly Resource[], rules: ReadonlyArray<RuleConfig & { method: string; route: string }>): Json {
+  const paths: Record<string, Json> = {};
+  const add = (route: string, method: string, op: Json) => {
+    paths[`/${route}`] = { ...(paths[`/${route}`] ?? {}), [method.toLowerCase()]: op };
+  };
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  for (const rule of rules) {
+    const r = byName.get(rule.group);
+    const generic = r && (rule.name in ACTION_METHOD || rule.name in r.extras);
+    if (r && generic) {
+      const row = { type: 'object', properties: Object.fromEntries(outputColumns(r).map((k) => [k, outputSchema(r.fields[k]!)])) };
+      const entries = Object.entries(r.fields).filter(([, f]) => writable(f));
+      const body = {
+        type: 'object', additionalProperties: false,
+        required: entries.filter(([, f]) => f.required).map(([k]) => k),
+        properties: Object.fromEntries(entries.map(([k, f]) => [k, fieldSchema(f)])),
+      };
+      add(rule.route, rule.method, { ...operation(r, rule.name, row, body), 'x-rule-type': rule.type });
+    } else {
+      add(rule.route, rule.method, { tags: [rule.group], operationId: `${rule.group}.${rule.name}`, summary: `${rule.group} ${rule.name}`, 'x-rule-type': rule.type, responses: { 200: { description: 'Envelope {code, msg, data}' } } });
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Paydesk API', version: '1', description: 'Every answer is {code, msg, data}; HTTP status equals code except 204, sent as HTTP 200.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}

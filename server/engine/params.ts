@@ -1,0 +1,167 @@
+/**
+ * Turns query strings and bodies into checked, typed requests for the engine.
+ * Everything is checked against the resource schema: an unknown parameter,
+ * column or operator is a 400 that names it, and nothing reaches SQL unchecked.
+ */
+import { z } from 'zod';
+import type { Field, FilterOp, Resource } from '../../schema/define';
+import { badRequest } from '../http';
+
+export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
+export interface ListQuery {
+  page: number;
+  limit: number;
+  order: Array<[string, 'asc' | 'desc']>;
+  onlyTrashed: boolean;
+  filters: FilterCond[];
+  q?: string;
+  ids?: number[];
+}
+
+export interface FieldIssue { field: string; message: string; params?: Record<string, unknown> }
+
+/** 400 naming the first bad field, listing all in `data.errors`. */
+export function invalid(issues: FieldIssue[]): never {
+  const first = issues[0]!;
+  throw badRequest('errors.invalid_field', { field: first.field, message: first.message, ...first.params }, { errors: issues });
+}
+
+export function zodIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
+  return error.issues.map((i) => {
+    const extra = i as { minimum?: unknown; maximum?: unknown };
+    return {
+      field: [prefix, ...i.path].filter((p) => p !== undefined && p !== '').join('.'),
+      message: i.message,
+      params: { min: extra.minimum, max: extra.maximum },
+    };
+  });
+}
+
+const isNumeric = (f: Field) => ['increments', 'integer', 'bigint', 'decimal'].includes(f.column.type);
+
+/** A query-string value of a field, coerced and checked by the field's own validator. */
+function filterValue(name: string, f: Field, raw: string, op: FilterOp): unknown {
+  if (raw.length > 255) invalid([{ field: name, message: 'validation.max_length', params: { max: 255 } }]);
+  if (op === 'like') return raw;
+  if (isNumeric(f)) {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n)) invalid([{ field: name, message: 'validation.invalid_type' }]);
+    return n;
+  }
+  if (f.options && op === 'eq' && !f.options.includes(raw)) invalid([{ field: name, message: 'validation.choice' }]);
+  return raw;
+}
+
+/** Positive integer ids from `"1,2,3"`, an array, or a number; at most `max`. */
+export function parseIds(raw: unknown, max = 1000): number[] {
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : typeof raw === 'string' ? raw.split(',') : null;
+  if (!parts || !parts.length) throw badRequest('errors.bad_ids');
+  const ids = parts.map((p) => (typeof p === 'number' ? p : /^\s*\d+\s*$/.test(String(p)) ? Number(p) : NaN));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw badRequest('errors.bad_ids');
+  if (ids.length > max) throw badRequest('errors.too_many_ids', { max });
+  return [...new Set(ids)];
+}
+
+export function parseId(raw: unknown): number {
+  const [id] = parseIds(raw, 1);
+  return id!;
+}
+
+function positiveInt(name: string, raw: unknown, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) invalid([{ field: name, message: 'validation.min_value', params: { min: 1 } }]);
+  return n;
+}
+
+export function parseOrder(r: Resource, raw: unknown): ListQuery['order'] {
+  const text = raw === undefined || raw === '' ? r.order : String(raw);
+  const order: ListQuery['order'] = [];
+  for (const part of text.split(',')) {
+    const m = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
+    if (!m) throw badRequest('errors.bad_order', { order: text });
+    const [, column, dir = 'asc'] = m;
+    const f = r.fields[column!];
+    if (!f || !f.sortable || f.hidden) throw badRequest('errors.unknown_column', { column });
+    order.push([column!, dir.toLowerCase() as 'asc' | 'desc']);
+  }
+  return order;
+}
+
+export interface ListOptions {
+  defaultLimit: number;
+  maxLimit: number;
+  /** Parameters the action accepts beyond filters (e.g. `ids` for find). */
+  extra?: readonly string[];
+}
+
+const FLAG = new Set(['1', 'true']);
+
+/** The query of rows/find/export: paging, order, trash switch, filters and `q`. */
+export function parseListQuery(r: Resource, query: Record<string, unknown>, opts: ListOptions): ListQuery {
+  const out: ListQuery = { page: 1, limit: opts.defaultLimit, order: [], onlyTrashed: false, filters: [] };
+  for (const [key, raw] of Object.entries(query)) {
+    if (Array.isArray(raw)) throw badRequest('errors.unknown_param', { param: `${key}[]` });
+    const value = raw === undefined || raw === null ? '' : String(raw);
+    if (key === 'page') out.page = positiveInt(key, value, 1);
+    else if (key === 'limit') {
+      out.limit = positiveInt(key, value, opts.defaultLimit);
+      if (out.limit > opts.maxLimit) throw badRequest('errors.paging_limit', { max: opts.maxLimit });
+    } else if (key === 'order') out.order = parseOrder(r, value);
+    else if (key === 'onlyTrashed') out.onlyTrashed = FLAG.has(value);
+    else if (key === 'q') out.q = value.slice(0, 100) || undefined;
+    else if (key === 'ids' && opts.extra?.includes('ids')) out.ids = value === '' ? undefined : parseIds(value);
+    else if (opts.extra?.includes(key) || key === '_') continue; // `_` is a cache buster some clients add
+    else {
+      if (value === '') continue; // an empty filter box filters nothing
+      const m = /^(.+?)(?:_(like|gte|lte))?$/.exec(key)!;
+      const [, name, suffix] = m;
+      const f = r.fields[name!];
+      const op = (suffix ?? 'eq') as FilterOp;
+      if (!f || f.hidden || !f.filter.includes(op)) throw badRequest('errors.unknown_param', { param: key });
+      if (op === 'eq' && value.includes(',')) {
+        const values = value.split(',').slice(0, 200).map((v) => filterValue(key, f, v, 'eq'));
+        out.filters.push({ field: name!, op: 'in', value: values });
+      } else out.filters.push({ field: name!, op, value: filterValue(key, f, value, op) });
+    }
+  }
+  if (!out.order.length) out.order = parseOrder(r, undefined);
+  return out;
+}
+
+/** Fields a client may write: not system, not read-only. */
+export const writable = (f: Field) => !f.system && !f.readOnly;
+
+/**
+ * Checks a create (`partial = false`) or update body. Unknown or server-owned
+ * fields are refused by name; values go through each field's zod validator.
+ */
+export function parseValues(r: Resource, body: unknown, partial: boolean, allow: readonly string[] = []): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('errors.bad_json');
+  const issues: FieldIssue[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (allow.includes(key)) continue;
+    const f = r.fields[key];
+    if (!f || !writable(f)) {
+      issues.push({ field: key, message: 'validation.unknown_field', params: { field: key } });
+      continue;
+    }
+    // A blank secret means "keep the old one" on update, and "none" on create.
+    if (f.secret && (value === '' || value === null || value === undefined)) continue;
+    if (f.auto && value === '' && !partial) continue;
+    const parsed = f.input.safeParse(value);
+    if (parsed.success) values[key] = parsed.data;
+    else issues.push(...zodIssues(parsed.error, key));
+  }
+  if (!partial) {
+    for (const [key, f] of Object.entries(r.fields)) {
+      if (writable(f) && f.required && !(key in values) && !issues.some((i) => i.field === key)) {
+        const parsed = f.input.safeParse(undefined);
+        issues.push(parsed.success ? { field: key, message: 'validation.required' } : zodIssues(parsed.error, key)[0]!);
+      }
+    }
+  }
+  if (issues.length) invalid(issues);
+  return values;
+}

@@ -1,0 +1,127 @@
+/**
+ * Read actions of the generic engine: take, find, rows, rand and the extras a
+ * schema declares. Results are cached per table (and caller scope and query)
+ * and dropped on any write to that table, so repeated list reads skip the
+ * `COUNT(*)` that dominates a list request.
+ */
+import { sql } from 'kysely';
+import type { Extra, Resource } from '../../schema/define';
+import type { Caller } from '../types';
+import { badRequest } from '../http';
+import { randomOrder } from './dialect';
+import { parseId, parseListQuery, type ListQuery } from './params';
+import { applyFilters, decode, inTrash, outputColumns, scoped, selectFrom, type Engine } from './store';
+
+type Query = Record<string, unknown>;
+
+const cacheKey = (action: string, caller: Caller, query: unknown) => `${action}:${caller.scopeUid ?? '*'}:${JSON.stringify(query)}`;
+
+function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order']): Q {
+  let out = qb;
+  for (const [column, dir] of order) out = out.orderBy(column, dir);
+  // A stable tie-breaker so pages never overlap.
+  if (!order.some(([c]) => c === 'id')) out = out.orderBy('id', order[0]?.[1] ?? 'desc');
+  return out;
+}
+
+export async function take(e: Engine, r: Resource, caller: Caller, query: Query) {
+  const { id: rawId, ...rest } = query;
+  if (Object.keys(rest).length) throw badRequest('errors.unknown_param', { param: Object.keys(rest)[0] });
+  const id = parseId(rawId);
+  return e.cache.remember(r.table, cacheKey('take', caller, id), async () => {
+    const row = await scoped(selectFrom(e.db.any, r), r, caller).where('id', '=', id).executeTakeFirst();
+    return row ? decode(r, row) : null;
+  });
+}
+
+/** Public `take` by a unique field (receive-money by tradeNo): live rows only, whitelisted fields only. */
+export async function publicTake(e: Engine, r: Resource, value: unknown) {
+  const spec = r.publicTake!;
+  if (typeof value !== 'string' || !value || value.length > 255) throw badRequest('errors.invalid_field', { field: spec.by, message: 'validation.required' });
+  if (spec.only && !spec.only.includes(value)) return null;
+  return e.cache.remember(r.table, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
+    const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();
+    return row ? decode(r, row) : null;
+  });
+}
+
+export async function find(e: Engine, r: Resource, caller: Caller, query: Query) {
+  const q = parseListQuery(r, query, { defaultLimit: 200, maxLimit: 1000, extra: ['ids'] });
+  return e.cache.remember(r.table, cacheKey('find', caller, q), async () => {
+    let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r), r, caller), r, q.onlyTrashed), r, q);
+    qb = ordered(qb, q.order).limit(q.limit);
+    return (await qb.execute()).map((row) => decode(r, row));
+  });
+}
+
+export async function rows(e: Engine, r: Resource, caller: Caller, query: Query) {
+  const q = parseListQuery(r, query, { defaultLimit: 10, maxLimit: e.maxLimit() });
+  const base = applyFilters(inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, q.onlyTrashed), r, q);
+  const { page, limit } = q;
+  // The total depends only on the filters, not the page: cached on its own so paging through keeps it.
+  const total = await e.cache.remember(r.table, cacheKey('count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
+    const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  });
+  const list = await e.cache.remember(r.table, cacheKey('rows', caller, q), async () => {
+    if ((page - 1) * limit >= total) return [];
+    const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset((page - 1) * limit);
+    return (await qb.execute()).map((row) => decode(r, row));
+  });
+  return { total, page, limit, rows: list };
+}
+
+export async function rand(e: Engine, r: Resource, caller: Caller, query: Query) {
+  const q = parseListQuery(r, query, { defaultLimit: 5, maxLimit: 50 });
+  const qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r), r, caller), r, false), r, q);
+  return (await qb.orderBy(randomOrder(e.db.dialect)).limit(q.limit).execute()).map((row) => decode(r, row));
+}
+
+/** Route patterns like `GET api/*\/rows` to the matching rule ids, as a `|1|2|` list. */
+function matchRules(patterns: readonly string[], rules: Array<{ id: number; method: string; route: string }>): string {
+  const tests = patterns.map((p) => {
+    const [method, route] = p.split(' ');
+    const re = new RegExp('^' + route!.split('/').map((s) => (s === '*' ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))).join('/') + '$');
+    return (r: { method: string; route: string }) => r.method === method && re.test(r.route);
+  });
+  const ids = rules.filter((r) => tests.some((t) => t(r))).map((r) => r.id);
+  return ids.length ? `|${ids.join('|')}|` : '';
+}
+
+export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, query: Query) {
+  switch (x.kind) {
+    case 'select': {
+      const q = parseListQuery(r, query, { defaultLimit: x.limit, maxLimit: x.limit, extra: ['ids'] });
+      return e.cache.remember(r.table, cacheKey(`select:${x.fields.join()}`, caller, q), async () => {
+        const qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, [...x.fields]), r, caller), r, false), r, q);
+        return ordered(qb, q.order).limit(q.limit).execute();
+      });
+    }
+    case 'group': {
+      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      return e.cache.remember(r.table, cacheKey(`group:${x.by}`, caller, null), async () => {
+        const list = await inTrash(scoped(selectFrom(e.db.any, r, [...new Set([x.by, ...x.fields])]), r, caller), r, false)
+          .orderBy(x.by).orderBy('id').execute();
+        const groups = new Map<string, unknown[]>();
+        for (const row of list) {
+          const key = String(row[x.by]);
+          if (!groups.has(key)) groups.set(key, []);
+          groups.get(key)!.push(Object.fromEntries(x.fields.map((k) => [k, row[k]])));
+        }
+        return [...groups].map(([group, children]) => ({ [x.by]: group, children }));
+      });
+    }
+    case 'distinct': {
+      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      const list = await inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, false)
+        .select(x.field).distinct().orderBy(x.field).execute();
+      return list.map((row) => row[x.field]);
+    }
+    case 'presets': {
+      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      const rules = await e.db.any.selectFrom('auth_rules').select(['id', 'method', 'route']).execute();
+      return x.presets.map((p) => ({ ...p, rules: p.all ? '' : matchRules(p.rules, rules as never) }));
+    }
+  }
+}
+

@@ -1,0 +1,172 @@
+/**
+ * Write actions of the generic engine. Each runs in one transaction together
+ * with its operation-log row: a batch acts on all of its ids or on none, and a
+ * row of another owner in a scoped caller's batch refuses the whole batch.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Resource } from '../../schema/define';
+import { hashPassword } from '../auth/passwords';
+import { AppError, badRequest, forbidden, notFound } from '../http';
+import type { Caller } from '../types';
+import { uniqueViolation } from './dialect';
+import { invalid, parseId, parseIds, parseValues } from './params';
+import { decode, encode, now, outputColumns, withDefaults, type Engine } from './store';
+
+export interface WriteContext {
+  caller: Caller;
+  /** Writes the operation-log row inside the write's transaction. */
+  audit(trx: Transaction<any>, info: { bindId?: number }): Promise<void>;
+}
+
+type Body = Record<string, unknown>;
+
+/** Unguessable token for `auto` fields (the payer's tradeNo). */
+const token = () => randomBytes(16).toString('base64url');
+
+async function prepare(r: Resource, values: Record<string, unknown>, creating: boolean) {
+  for (const [k, f] of Object.entries(r.fields)) {
+    if (f.secret && typeof values[k] === 'string') values[k] = await hashPassword(values[k] as string);
+    if (creating && f.auto && !values[k]) values[k] = token();
+  }
+  return values;
+}
+
+async function checkUnique(trx: Kysely<any>, r: Resource, values: Record<string, unknown>, selfId?: number) {
+  for (const [k, f] of Object.entries(r.fields)) {
+    if (!f.column.unique || values[k] === undefined || values[k] === '') continue;
+    let qb = trx.selectFrom(r.table).select('id').where(k, '=', values[k] as never);
+    if (selfId) qb = qb.where('id', '!=', selfId);
+    if (await qb.executeTakeFirst()) throw badRequest('errors.conflict', { field: k }, { errors: [{ field: k, message: 'errors.conflict' }] });
+  }
+}
+
+function checkRow(r: Resource, merged: Record<string, unknown>) {
+  const issues = r.refine?.(merged as never) ?? [];
+  if (issues.length) invalid(issues.map(([field, message]) => ({ field, message })));
+}
+
+function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
+  if (r.owner && caller.scopeUid !== null && rows.some((row) => row.uid !== caller.scopeUid)) throw forbidden('errors.scope');
+}
+
+async function inTransaction<T>(e: Engine, r: Resource, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  try {
+    const result = await e.db.any.transaction().execute(work);
+    await e.touch(r.table);
+    return result;
+  } catch (error) {
+    if (uniqueViolation(error)) throw badRequest('errors.conflict', { field: 'unique' });
+    throw error;
+  }
+}
+
+async function readBack(trx: Kysely<any>, r: Resource, id: number) {
+  const row = await trx.selectFrom(r.table).select(outputColumns(r)).where('id', '=', id).executeTakeFirstOrThrow();
+  return decode(r, row);
+}
+
+export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
+  const values = await prepare(r, parseValues(r, body, false), true);
+  checkRow(r, withDefaults(r, values));
+  return inTransaction(e, r, async (trx) => {
+    await checkUnique(trx, r, values);
+    const t = now();
+    const row = withDefaults(r, { ...values, ...(r.owner && { uid: ctx.caller.user?.id ?? 0 }), createTime: t, updateTime: t });
+    if (r.serial) {
+      const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(serial), 0)`.as('top')).executeTakeFirstOrThrow();
+      row.serial = Number(top) + 1;
+    }
+    const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
+    const id = Number(result.insertId);
+    await ctx.audit(trx, { bindId: id });
+    return readBack(trx, r, id);
+  });
+}
+
+export async function update(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
+  if (typeof body !== 'object' || body === null) throw badRequest('errors.bad_json');
+  const id = parseId((body as Body).id);
+  const values = await prepare(r, parseValues(r, body, true, ['id']), false);
+  return inTransaction(e, r, async (trx) => {
+    const existing = await trx.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!existing) throw notFound();
+    ownOnly(r, ctx.caller, [existing]);
+    if (existing.lock === 1) {
+      const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
+      if (changed) throw new AppError(403, 'errors.locked', { field: changed });
+    }
+    checkRow(r, { ...decode(r, { ...existing }), ...values });
+    await checkUnique(trx, r, values, id);
+    await trx.updateTable(r.table).set(encode(r, { ...values, updateTime: now() })).where('id', '=', id).execute();
+    await ctx.audit(trx, { bindId: id });
+    return readBack(trx, r, id);
+  });
+}
+
+/** Create without an id, update with one. */
+export function save(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
+  const id = (body as Body | null)?.id;
+  if (id === undefined || id === null || id === '' || id === 0) {
+    const { id: _, ...rest } = (body ?? {}) as Body;
+    return create(e, r, ctx, rest);
+  }
+  return update(e, r, ctx, body);
+}
+
+type BatchKind = 'remove' | 'restore' | 'delete';
+
+/** remove (to trash), restore (from trash), delete (permanent): all ids or none. */
+export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: BatchKind, raw: unknown) {
+  const ids = parseIds(raw);
+  return inTransaction(e, r, async (trx) => {
+    let qb = trx.selectFrom(r.table).select(r.owner ? ['id', 'uid'] : ['id']).where('id', 'in', ids);
+    if (r.softDelete && kind === 'remove') qb = qb.where('deleteTime', '=', 0);
+    if (r.softDelete && kind === 'restore') qb = qb.where('deleteTime', '>', 0);
+    const found = await qb.execute();
+    if (found.length !== ids.length) {
+      const missing = ids.filter((id) => !found.some((row) => row.id === id));
+      throw new AppError(404, 'errors.not_found', {}, { missing });
+    }
+    ownOnly(r, ctx.caller, found);
+    if (kind === 'delete') await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
+    else await trx.updateTable(r.table).set({ deleteTime: kind === 'remove' ? now() : 0, updateTime: now() }).where('id', 'in', ids).execute();
+    await ctx.audit(trx, { bindId: ids.length === 1 ? ids[0] : undefined });
+    return { ids };
+  });
+}
+
+/** Empties the recycle bin of the rows the caller may see. */
+export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
+  return inTransaction(e, r, async (trx) => {
+    let qb = trx.deleteFrom(r.table).where('deleteTime', '>', 0);
+    if (r.owner && ctx.caller.scopeUid !== null) qb = qb.where('uid', '=', ctx.caller.scopeUid);
+    const result = await qb.executeTakeFirst();
+    await ctx.audit(trx, {});
+    return { count: Number(result.numDeletedRows) };
+  });
+}
+
+/** Moves a row one place up or down in `serial` order, renumbering so ties cannot stall it. */
+export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
+  const { id: rawId, mode, ...rest } = (body ?? {}) as Body;
+  if (Object.keys(rest).length) throw badRequest('errors.unknown_param', { param: Object.keys(rest)[0] });
+  const id = parseId(rawId);
+  if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
+  return inTransaction(e, r, async (trx) => {
+    let qb = trx.selectFrom(r.table).select(['id', 'serial', ...(r.owner ? ['uid'] : [])]).orderBy('serial').orderBy('id');
+    if (r.softDelete) qb = qb.where('deleteTime', '=', 0);
+    const list = await qb.execute();
+    const at = list.findIndex((row) => row.id === id);
+    if (at < 0) throw notFound();
+    ownOnly(r, ctx.caller, [list[at]!]);
+    const to = mode === 'up' ? at - 1 : at + 1;
+    if (to >= 0 && to < list.length) [list[at], list[to]] = [list[to]!, list[at]!];
+    for (const [i, row] of list.entries()) {
+      if (row.serial !== i + 1) await trx.updateTable(r.table).set({ serial: i + 1 }).where('id', '=', row.id).execute();
+    }
+    await ctx.audit(trx, { bindId: id });
+    return { id, serial: list.findIndex((row) => row.id === id) + 1 };
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * The server's messages: the shared labels (field names, validation) and the
+ * server area (errors, confirmations), merged once per language.
+ */
+import common from '../schema/i18n/common';
+import { LANGS, mergeCatalogs, translate, type Catalog, type Lang } from '../schema/i18n';
+import server from '../schema/i18n/server';
+
+const catalogs = Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], server[l] as Catalog)])) as Record<Lang, Catalog>;
+
+/**
+ * Translates a message key; parameters that are themselves keys (a field's
+ * validation message, a field name) are translated too, so
+ * `errors.invalid_field` reads "账号：账号长度在 4 到 32 个字符".
+ */
+export function t(lang: Lang, key: string, params: Record<string, unknown> = {}, resource?: string): string {
+  const catalog = catalogs[lang];
+  const nested: Record<string, unknown> = { ...params };
+  if (typeof params.message === 'string') nested.message = translate(catalog, params.message, params);
+  if (typeof params.field === 'string' && resource) {
+    const label = translate(catalog, `resources.${resource}.fields.${params.field}`);
+    if (!label.startsWith('resources.')) nested.field = label;
+  }
+  return translate(catalog, key, nested);
+}

@@ -1,0 +1,39 @@
+/**
+ * Typed reads of the `config` rows (SIGN_IN_UP, SYSTEM_SAFETY_API, SAFETY_SMS,
+ * SITE_INFO). Read on the hot path (paging limit, signing, rate limits), so a
+ * value is kept for a second and dropped at once after a local write.
+ */
+import { CONFIG_DEFAULTS, CONFIG_SCHEMAS, type ConfigKey, type ConfigValue } from '../../schema/config-rows';
+import type { Db } from '../db/connect';
+
+const FRESH_MS = 1000;
+
+export class ConfigRows {
+  private memo = new Map<ConfigKey, { at: number; value: unknown }>();
+
+  constructor(private readonly db: Db) {}
+
+  invalidate() {
+    this.memo.clear();
+  }
+
+  async get<K extends ConfigKey>(key: K): Promise<ConfigValue<K>> {
+    const hit = this.memo.get(key);
+    if (hit && Date.now() - hit.at < FRESH_MS) return hit.value as ConfigValue<K>;
+    const row = await this.db.kysely.selectFrom('config').select('value').where('key', '=', key).executeTakeFirst();
+    let value: unknown = CONFIG_DEFAULTS[key];
+    try {
+      const parsed = CONFIG_SCHEMAS[key].safeParse(typeof row?.value === 'string' ? JSON.parse(row.value) : row?.value);
+      if (parsed.success) value = parsed.data;
+    } catch {
+      // A row that does not parse falls back to the defaults rather than taking the API down.
+    }
+    this.memo.set(key, { at: Date.now(), value });
+    return value as ConfigValue<K>;
+  }
+
+  /** The last value read, for synchronous callers (rate-limit options); defaults before the first read. */
+  peek<K extends ConfigKey>(key: K): ConfigValue<K> {
+    return (this.memo.get(key)?.value ?? CONFIG_DEFAULTS[key]) as ConfigValue<K>;
+  }
+}

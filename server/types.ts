@@ -1,0 +1,62 @@
+/**
+ * Fastify type additions shared by the whole server: who is calling, in which
+ * language, and the permission rule each route declares in `config.rule`.
+ */
+import type { Lang } from '../schema/i18n';
+import type { RuleType } from '../schema/rules';
+
+/** The signed-in user as the permission check found them. */
+export interface CallerUser {
+  id: number;
+  account: string;
+  nickname: string;
+  status: string;
+}
+
+export interface Caller {
+  user: CallerUser | null;
+  /** Rows the caller may read and change: `null` = everyone's (manage), else only this owner id. */
+  scopeUid: number | null;
+  /** The token's id, so sign-out can revoke it. */
+  jti?: string;
+  tokenExp?: number;
+}
+
+/** Declared by every route in `config.rule`; upserted into auth-rules at start. */
+export interface RuleConfig {
+  /** Action name, shown as `actions.<name>`. */
+  name: string;
+  /** Resource or area, shown as `resources.<group>.name`. */
+  group: string;
+  /** Default type for a new rule row; an operator may change it later. */
+  type: RuleType;
+  /** Log scene (SPEC §3 list) when it differs from the name. */
+  scene?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+    lang: Lang;
+    /** Set once a write has logged itself inside its transaction. */
+    logged: boolean;
+  }
+  interface FastifyReply {
+    /** The envelope's code and translated message, for the operation log (204 rides on HTTP 200). */
+    outcome: { code: number; msg: string };
+  }
+  interface FastifyContextConfig {
+    rule?: RuleConfig;
+  }
+}
+
+/** What the server needs from the cache service (tokens denylist, codes, counters, read results). */
+export interface KeyValueCache {
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds?: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Set only if absent; true when this call set it. */
+  add(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /** Atomic counter whose life starts at the first increment. */
+  incr(key: string, ttlSeconds: number): Promise<number>;
+}
