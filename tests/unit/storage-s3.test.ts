@@ -16,14 +16,13 @@ afterAll(() => fake.close());
 const context = () => ({ dataDir: '/nowhere', s3: { requestHandler: fake.requestHandler } });
 
 describe('provider settings to S3 endpoints', () => {
-  it('OSS: a region id, a host or a URL as the endpoint', () => {
+  it('OSS: the endpoint host, a region id or a URL; signed for the bare region id', () => {
     const base = { access_key_id: 'k', access_key_secret: 's', bucket: 'shop' };
-    expect(ossTarget({ ...base, endpoint: 'cn-hangzhou' })).toMatchObject({
-      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou', publicOrigin: 'https://shop.oss-cn-hangzhou.aliyuncs.com',
-    });
-    expect(ossTarget({ ...base, endpoint: 'oss-cn-shanghai.aliyuncs.com' })).toMatchObject({ endpoint: 'https://oss-cn-shanghai.aliyuncs.com', region: 'oss-cn-shanghai' });
+    const hangzhou = { endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'cn-hangzhou', publicOrigin: 'https://shop.oss-cn-hangzhou.aliyuncs.com' };
+    expect(ossTarget({ ...base, endpoint: 'oss-cn-hangzhou.aliyuncs.com' })).toMatchObject(hangzhou);
+    expect(ossTarget({ ...base, endpoint: 'cn-hangzhou' })).toMatchObject(hangzhou);
     expect(ossTarget({ ...base, endpoint: 'https://oss-ap-southeast-1-internal.aliyuncs.com/', path: '/uploads/' })).toMatchObject({
-      endpoint: 'https://oss-ap-southeast-1-internal.aliyuncs.com', region: 'oss-ap-southeast-1', prefix: 'uploads',
+      endpoint: 'https://oss-ap-southeast-1-internal.aliyuncs.com', region: 'ap-southeast-1', prefix: 'uploads',
     });
   });
 
@@ -43,7 +42,7 @@ describe('provider settings to S3 endpoints', () => {
 
 describe('S3-compatible storage against a store that checks SigV4', () => {
   it('OSS: uploads to the bucket host and answers the URL where the object really is', async () => {
-    const storage = createStorage('oss', { access_key_id: KEY_ID, access_key_secret: SECRET, bucket: 'shop', endpoint: 'cn-hangzhou', path: 'uploads' }, context());
+    const storage = createStorage('oss', { access_key_id: KEY_ID, access_key_secret: SECRET, bucket: 'shop', endpoint: 'oss-cn-hangzhou.aliyuncs.com', path: 'uploads' }, context());
     const key = objectKey('png');
     const { path } = await storage.put(key, PNG, 'image/png');
 
@@ -52,7 +51,7 @@ describe('S3-compatible storage against a store that checks SigV4', () => {
     expect(stored?.bytes).toEqual(PNG);
     expect(stored?.contentType).toBe('image/png');
     expect(stored?.cacheControl).toContain('immutable');
-    expect(fake.signed.at(-1)?.scope).toMatch(/^\d{8}\/oss-cn-hangzhou\/s3\/aws4_request$/);
+    expect(fake.signed.at(-1)?.scope).toMatch(/^\d{8}\/cn-hangzhou\/s3\/aws4_request$/);
   });
 
   it('COS: uploads to `<bucket>-<appid>.cos.<region>.myqcloud.com` and answers the domain URL', async () => {
@@ -80,7 +79,7 @@ describe('S3-compatible storage against a store that checks SigV4', () => {
     const key = objectKey('png');
     await storage.put(key, PNG, 'image/png');
     const client = new S3Client({
-      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou',
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'cn-hangzhou',
       credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET }, requestHandler: fake.requestHandler,
     });
     const got = await client.send(new GetObjectCommand({ Bucket: 'shop', Key: key }));

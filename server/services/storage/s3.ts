@@ -5,13 +5,14 @@
  * does the rest (SigV4, virtual-hosted bucket addressing as all three require).
  */
 import { PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { storageRegion } from '../../../schema/settings';
 import type { Storage } from './index';
 
 export interface OssOptions {
   access_key_id: string;
   access_key_secret: string;
   bucket: string;
-  /** A region id (`cn-hangzhou`, `oss-cn-hangzhou`), a host or a full URL. */
+  /** The region's endpoint host (`oss-cn-hangzhou.aliyuncs.com`), its region id, or a full URL. */
   endpoint: string;
   /** Folder inside the bucket. */
   path?: string;
@@ -65,12 +66,10 @@ function target(fields: Omit<S3Target, 'publicOrigin'>, domain: string | undefin
 }
 
 export function ossTarget(o: OssOptions): S3Target {
-  const given = o.endpoint.trim();
-  const endpoint = given.includes('.') || given.includes('://')
-    ? withScheme(given)
-    : `https://oss-${given.replace(/^oss-/, '')}.aliyuncs.com`;
-  // OSS signs SigV4 with its region id as in the host: `oss-cn-hangzhou`.
-  const region = /(?:^|\/\/)(oss-[a-z0-9-]+?)(?:-internal)?\./.exec(endpoint)?.[1] ?? 'oss-cn-hangzhou';
+  const known = storageRegion('oss', o.endpoint.trim());
+  const endpoint = withScheme(known?.endpoint ?? o.endpoint.trim());
+  // OSS's S3 API signs with the bare region id (`cn-hangzhou`); hosts outside the list carry it too.
+  const region = known?.region ?? /oss-([a-z0-9-]+?)(?:-internal)?\./.exec(endpoint)?.[1] ?? 'cn-hangzhou';
   return target({ endpoint, region, bucket: o.bucket, accessKeyId: o.access_key_id, secretAccessKey: o.access_key_secret, prefix: trimSlashes(o.path) }, o.domain);
 }
 
@@ -78,22 +77,15 @@ export function cosTarget(o: CosOptions): S3Target {
   // COS bucket names carry the account's APPID: `<name>-<appid>`.
   const suffix = `-${o.app_id}`;
   const bucket = o.bucket.endsWith(suffix) ? o.bucket : o.bucket + suffix;
-  const endpoint = `https://cos.${o.region}.myqcloud.com`;
+  const endpoint = withScheme(storageRegion('cos', o.region)?.endpoint ?? `cos.${o.region}.myqcloud.com`);
   return target({ endpoint, region: o.region, bucket, accessKeyId: o.secret_id, secretAccessKey: o.secret_key, prefix: trimSlashes(o.path) }, o.domain);
 }
 
-/** Kodo's historical zone ids and the region ids of its S3 endpoints. */
-const KODO_S3_REGIONS: Record<string, string> = {
-  z0: 'cn-east-1',
-  z1: 'cn-north-1',
-  z2: 'cn-south-1',
-  na0: 'us-north-1',
-  as0: 'ap-southeast-1',
-};
-
 export function kodoTarget(o: KodoOptions): S3Target {
-  const region = KODO_S3_REGIONS[o.region] ?? o.region;
-  const endpoint = `https://s3.${region}.qiniucs.com`;
+  // Kodo settings name zones (`z2`); its S3 API wants the region (`cn-south-1`).
+  const known = storageRegion('kodo', o.region);
+  const region = known?.region ?? o.region;
+  const endpoint = withScheme(known?.endpoint ?? `s3.${region}.qiniucs.com`);
   return target({ endpoint, region, bucket: o.bucket, accessKeyId: o.access_key, secretAccessKey: o.secret_key, prefix: '' }, o.domain);
 }
 
