@@ -1,0 +1,71 @@
+/**
+ * The console and the account pages under one router and one react-admin
+ * context: `/admin/*` is the generated console (basename `/admin`), `/common/*`
+ * the account pages; each resource of `schema/` becomes a screen.
+ */
+import { lazy, Suspense } from 'react';
+import { AdminContext, AdminUI, defaultTheme, localStorageStore, Resource, ResourceContextProvider, type I18nProvider } from 'react-admin';
+import { HashRouter, Route, Routes } from 'react-router';
+import { resourceList } from '../schema/index';
+import { authProvider } from './api/authProvider';
+import { dataProvider } from './api/dataProvider';
+import { ConsoleLayout } from './layout/Layout';
+import { NotFound } from './layout/NotFound';
+
+/** The list and its dialog come as one lazy chunk, shared by every resource. */
+const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
+const AccountPages = lazy(() => import('./common/AccountPages'));
+
+/** SPEC §2: the mobile layout applies under 768px. */
+const theme = {
+  ...defaultTheme,
+  breakpoints: { values: { xs: 0, sm: 768, md: 1024, lg: 1280, xl: 1600 } },
+};
+
+const store = localStorageStore(undefined, 'paydesk');
+
+/** `/admin` is the users screen under its own title (SPEC §2 "admin-index"). */
+function IndexScreen() {
+  return (
+    <ResourceContextProvider value="users">
+      <ResourceScreen />
+    </ResourceContextProvider>
+  );
+}
+
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <HashRouter>
+      <AdminContext
+        basename="/admin"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
+      >
+        <Routes>
+          <Route
+            path="/common/*"
+            element={
+              <Suspense>
+                <AccountPages />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/admin/*"
+            element={
+              <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} requireAuth disableTelemetry>
+                {resourceList.map((r) => (
+                  <Resource key={r.name} name={r.name} list={ResourceScreen} />
+                ))}
+              </AdminUI>
+            }
+          />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </AdminContext>
+    </HashRouter>
+  );
+}

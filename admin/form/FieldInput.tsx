@@ -1,0 +1,85 @@
+/**
+ * One form input per field, chosen by the schema's `widget` (DESIGN "The
+ * resource schema"), validated by the field's own zod `input`.
+ */
+import type { ComponentType } from 'react';
+import {
+  AutocompleteArrayInput, BooleanInput, DateTimeInput, NumberInput, PasswordInput, ReferenceArrayInput,
+  SelectInput, TextInput, useTranslate, type RaRecord,
+} from 'react-admin';
+import type { Field } from '../../schema/define';
+import { fieldLabel, optionKey } from '../schema';
+import { FilesInput, ImageUrlInput } from './uploads';
+import { idsFromPipes, idsToPipes, validatorFor } from './validation';
+
+interface Props {
+  resource: string;
+  name: string;
+  field: Field;
+  isNew: boolean;
+  /** A screen slot's input that replaces the generated one. */
+  Override?: ComponentType<{ source: string; label: string; disabled: boolean }>;
+}
+
+/** What a picked record reads as, whatever the referenced table names its label. */
+const recordText = (record: RaRecord) =>
+  [record.name ?? record.nickname ?? record.account ?? record.title ?? `#${record.id}`, record.route].filter(Boolean).join(' · ');
+
+const toEpoch = (value: unknown) => (value instanceof Date ? Math.floor(value.getTime() / 1000) : value ? Math.floor(new Date(String(value)).getTime() / 1000) : 0);
+const fromEpoch = (value: unknown) => (value ? new Date(Number(value) * 1000) : null);
+
+/** JSON shown as text; a text that is not JSON stays text so the validator can say so. */
+const jsonFormat = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
+const jsonParse = (text: string) => {
+  try {
+    return text.trim() ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+};
+const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
+
+export function FieldInput({ resource, name, field, isNew, Override }: Props) {
+  const translate = useTranslate();
+  const label = translate(fieldLabel(resource, name));
+  const disabled = field.readOnly;
+  const validate = disabled ? undefined : validatorFor(field);
+  const common = { source: name, label, disabled, validate, fullWidth: true };
+  if (Override) return <Override source={name} label={label} disabled={disabled} />;
+
+  switch (field.widget) {
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'password':
+      return <PasswordInput {...common} helperText={isNew ? false : 'admin.form.password_keep'} autoComplete="new-password" />;
+    case 'number':
+      return <NumberInput {...common} step={field.decimals ? 10 ** -field.decimals : 1} />;
+    case 'select':
+      return (
+        <SelectInput
+          {...common}
+          emptyValue=""
+          choices={(field.options ?? []).filter((v) => v !== '').map((v) => ({ id: v, name: translate(optionKey(name, field, v), { _: v }) }))}
+          translateChoice={false}
+        />
+      );
+    case 'switch':
+      return <BooleanInput {...common} format={(v: unknown) => Boolean(Number(v))} parse={(v: boolean) => (v ? 1 : 0)} />;
+    case 'date':
+      return <DateTimeInput {...common} format={fromEpoch} parse={toEpoch} validate={undefined} />;
+    case 'image':
+      return <ImageUrlInput source={name} label={label} disabled={disabled} validate={validate} />;
+    case 'files':
+      return <FilesInput source={name} label={label} disabled={disabled} />;
+    case 'json':
+      return <TextInput {...common} multiline minRows={4} format={jsonFormat} parse={jsonParse} validate={disabled ? undefined : validateJson} sx={{ '& textarea': { fontFamily: 'monospace' } }} />;
+    case 'ids':
+      return (
+        <ReferenceArrayInput source={name} reference={field.ref!} format={idsFromPipes} parse={idsToPipes} perPage={50}>
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={recordText} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
+        </ReferenceArrayInput>
+      );
+    default:
+      return <TextInput {...common} />;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Inputs that upload through `/api/file/upload` (SPEC §7 "Other"): an image
+ * URL with an upload button, and a list of attachments with progress.
+ */
+import AttachFile from '@mui/icons-material/AttachFile';
+import Close from '@mui/icons-material/Close';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import { Box, Button, IconButton, LinearProgress, Link, List, ListItem, Typography } from '@mui/material';
+import { useState, type ChangeEvent } from 'react';
+import { TextInput, useInput, useNotify, useTranslate } from 'react-admin';
+import { upload } from '../api/http';
+import { parseFileList } from './validation';
+
+interface InputProps {
+  source: string;
+  label: string;
+  disabled: boolean;
+  validate?: (value: unknown) => unknown;
+}
+
+/** Uploads picked files one by one, reporting progress, and returns the stored paths. */
+function useUploader() {
+  const notify = useNotify();
+  const [progress, setProgress] = useState<number | null>(null);
+  async function send(files: FileList | null): Promise<string[]> {
+    const paths: string[] = [];
+    for (const file of Array.from(files ?? [])) {
+      setProgress(0);
+      try {
+        paths.push(await upload(file, setProgress));
+        notify('admin.upload.success', { type: 'success' });
+      } catch (error) {
+        notify((error as Error).message || 'admin.upload.error', { type: 'error' });
+      }
+    }
+    setProgress(null);
+    return paths;
+  }
+  return { progress, send };
+}
+
+function PickButton({ disabled, multiple, onPick }: { disabled: boolean; multiple?: boolean; onPick: (e: ChangeEvent<HTMLInputElement>) => void }) {
+  const translate = useTranslate();
+  return (
+    <Button component="label" size="small" startIcon={<CloudUpload />} disabled={disabled}>
+      {translate('admin.upload.button')}
+      <input hidden type="file" multiple={multiple} accept={multiple ? undefined : 'image/*'} onChange={onPick} />
+    </Button>
+  );
+}
+
+export function ImageUrlInput({ source, label, disabled, validate }: InputProps) {
+  const { field } = useInput({ source });
+  const { progress, send } = useUploader();
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextInput source={source} label={label} disabled={disabled} validate={validate as never} sx={{ flex: 1 }} />
+        <PickButton disabled={disabled || progress !== null} onPick={async (e) => { const [path] = await send(e.target.files); if (path) field.onChange(path); }} />
+      </Box>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} />}
+    </Box>
+  );
+}
+
+export function FilesInput({ source, label, disabled }: InputProps) {
+  const translate = useTranslate();
+  const { field } = useInput({ source, format: parseFileList });
+  const { progress, send } = useUploader();
+  const paths = parseFileList(field.value);
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <List dense>
+        {paths.length === 0 && <ListItem><Typography variant="body2" color="text.disabled">{translate('admin.upload.none')}</Typography></ListItem>}
+        {paths.map((path) => (
+          <ListItem key={path} secondaryAction={!disabled && <IconButton edge="end" aria-label={translate('ra.action.remove')} onClick={() => field.onChange(paths.filter((p) => p !== path))}><Close /></IconButton>}>
+            <AttachFile fontSize="small" sx={{ mr: 1 }} />
+            <Link href={path} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>{path.split('/').pop()}</Link>
+          </ListItem>
+        ))}
+      </List>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={translate('admin.upload.progress')} />}
+      <PickButton multiple disabled={disabled || progress !== null} onPick={async (e) => field.onChange([...paths, ...(await send(e.target.files))])} />
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The console's translations (issue 5 item 5): for each language, react-admin's
+ * own strings (the published catalog where a good one exists, ours otherwise,
+ * English underneath so a gap never shows a raw key) + the shared `common`
+ * labels + the console's `admin` strings. Only the chosen language is loaded.
+ * The choice lives in the `lang` cookie (the server reads it) and the session.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
+import { readCookie, writeCookie } from '../api/session';
+
+const SESSION_KEY = 'paydesk.lang';
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+type Module = { default: unknown };
+const reactAdminCatalog: Record<Lang, () => Promise<Module>> = {
+  'zh-cn': () => import('./ra/zh-cn'),
+  'en-us': () => import('ra-language-english'),
+  'ru-ru': () => import('ra-language-russian'),
+  'ja-jp': () => import('./ra/ja-jp'),
+  'ko-kr': () => import('./ra/ko-kr'),
+};
+
+/** Each language's name in that language, as the switcher shows it. */
+export const LANGUAGE_NAMES: Record<Lang, string> = {
+  'zh-cn': '简体中文', 'en-us': 'English', 'ru-ru': 'Русский', 'ja-jp': '日本語', 'ko-kr': '한국어',
+};
+
+const loaded = new Map<Lang, TranslationMessages>();
+
+export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
+  const hit = loaded.get(lang);
+  if (hit) return hit;
+  const parts = await Promise.all([
+    import('ra-language-english'),
+    reactAdminCatalog[lang](),
+    import(`../../schema/i18n/common/${lang}.ts`) as Promise<Module>,
+    import(`../../schema/i18n/admin/${lang}.ts`) as Promise<Module>,
+  ]);
+  const messages = mergeCatalogs(...parts.map((m) => m.default as Catalog)) as TranslationMessages;
+  loaded.set(lang, messages);
+  return messages;
+}
+
+export function initialLang(): Lang {
+  return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.language);
+}
+
+/** Keeps the choice for this session and for the server, which translates `msg` by the cookie. */
+export function rememberLang(lang: Lang): void {
+  writeCookie(LANG_COOKIE, lang, YEAR_SECONDS);
+  sessionStorage.setItem(SESSION_KEY, lang);
+}
+
+/** Needs `loadMessages(initial)` to have resolved: polyglot wants the first catalog synchronously. */
+export function createI18nProvider(initial: Lang): I18nProvider {
+  const provider = polyglotI18nProvider(
+    (lang) => loaded.get(lang as Lang) ?? loadMessages(lang as Lang),
+    initial,
+    LANGS.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
+    { allowMissing: true },
+  );
+  return {
+    ...provider,
+    changeLocale: async (lang: string) => {
+      await provider.changeLocale(lang);
+      rememberLang(lang as Lang);
+      document.documentElement.lang = lang;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The search panel (SPEC §2 "Generic list behaviour"), generated from the
+ * fields' declared filter operators: reset, an auto-search toggle (debounced
+ * 300 ms) and a search button. Filter names are the API's (`nickname_like`,
+ * `createTime_gte`, `q`), so the data provider passes them through.
+ */
+import { Box, Button, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import type { Field, FilterOp, Resource } from '../../schema/define';
+import { fieldLabel, filterableFields, hasSearch, optionKey } from '../schema';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** List state that is not a search filter (the recycle-bin switch). */
+const NOT_A_FILTER = ['onlyTrashed'];
+
+type Draft = Record<string, string>;
+
+export const activeFilterCount = (filters: Record<string, unknown>) =>
+  Object.entries(filters).filter(([k, v]) => !NOT_A_FILTER.includes(k) && v !== undefined && v !== '').length;
+
+const paramName = (name: string, op: FilterOp) => (op === 'eq' ? name : `${name}_${op}`);
+
+/** Date inputs speak `YYYY-MM-DD`; the API speaks epoch seconds. */
+const dateToEpoch = (value: string, end: boolean) => (value ? String(Math.floor(new Date(`${value}T${end ? '23:59:59' : '00:00:00'}`).getTime() / 1000)) : '');
+const epochToDate = (value: unknown) => {
+  if (!value) return '';
+  const d = new Date(Number(value) * 1000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The operators a panel offers per field: a text box searches by `like` when it can, a range by gte/lte. */
+function panelOps(field: Field): FilterOp[] {
+  if (field.filter.includes('like')) return ['like'];
+  if (field.filter.includes('eq') && (field.widget !== 'number' || !field.filter.includes('gte'))) return ['eq'];
+  return field.filter.filter((op) => op === 'gte' || op === 'lte');
+}
+
+export function FilterPanel({ resource }: { resource: Resource }) {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(Object.entries(filterValues).map(([k, v]) => [k, String(v)])));
+  const [auto, setAuto] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const apply = (next: Draft) => {
+    const kept = Object.fromEntries(Object.entries(filterValues).filter(([k]) => NOT_A_FILTER.includes(k)));
+    const given = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== ''));
+    setFilters({ ...kept, ...given }, {});
+  };
+
+  const change = (key: string, value: string) => {
+    const next = { ...draft, [key]: value };
+    setDraft(next);
+    if (!auto) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(next), SEARCH_DEBOUNCE_MS);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const inputs: ReactNode[] = [];
+  if (hasSearch(resource)) {
+    inputs.push(<TextField key="q" size="small" label={translate('admin.list.keyword')} value={draft.q ?? ''} onChange={(e) => change('q', e.target.value)} />);
+  }
+  for (const [name, field] of filterableFields(resource)) {
+    for (const op of panelOps(field)) {
+      const key = paramName(name, op);
+      const label = translate(fieldLabel(resource.name, name)) + (op === 'gte' ? ` ≥` : op === 'lte' ? ` ≤` : '');
+      const common = { key, size: 'small' as const, label, sx: { minWidth: 160 } };
+      if (field.widget === 'select' || field.widget === 'switch') {
+        const choices = field.widget === 'switch' ? ['1', '0'] : (field.options ?? []);
+        inputs.push(
+          <TextField select {...common} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)}>
+            <MenuItem value="">{translate('admin.list.any')}</MenuItem>
+            {choices.map((value) => (
+              <MenuItem key={value} value={value}>
+                {field.widget === 'switch' ? translate(value === '1' ? 'ra.boolean.true' : 'ra.boolean.false') : translate(optionKey(name, field, value), { _: value })}
+              </MenuItem>
+            ))}
+          </TextField>,
+        );
+      } else if (field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime') {
+        inputs.push(
+          <TextField {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} value={epochToDate(draft[key])} onChange={(e) => change(key, dateToEpoch(e.target.value, op === 'lte'))} />,
+        );
+      } else {
+        inputs.push(<TextField {...common} type={field.widget === 'number' || field.system ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
+      }
+    }
+  }
+
+  return (
+    <Box component="form" role="search" onSubmit={(e) => (e.preventDefault(), apply(draft))} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }}>
+      {inputs}
+      <Button type="submit" variant="contained" size="small">{translate('ra.action.search')}</Button>
+      <Button size="small" onClick={() => (setDraft({}), apply({}))}>{translate('ra.action.reset')}</Button>
+      <FormControlLabel control={<Switch size="small" checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={translate('admin.list.auto_search')} />
+    </Box>
+  );
+}

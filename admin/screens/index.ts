@@ -1,0 +1,39 @@
+/**
+ * Screen slots: the one place a resource adds to its generated screen what no
+ * schema can say (issue 7: user status switch, group rule tree, logs detail...).
+ * A file `screens/<resource>.tsx` default-exports a `ScreenSlots`; it loads
+ * only when that resource's screen opens. Every slot is optional.
+ */
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
+
+export interface ScreenSlots {
+  /** Columns drawn after the schema's, before the row actions. */
+  columns?: Array<{ key: string; label: string; render: (record: RaRecord) => ReactNode }>;
+  /** Buttons beside "edit" on each row. */
+  RowActions?: ComponentType<{ record: RaRecord }>;
+  /** Buttons beside "add" in the list toolbar. */
+  ToolbarActions?: ComponentType;
+  /** Inputs that replace the generated widget of a field in the edit dialog. */
+  inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
+  /** Shown once after the dialog created a record (an order's pay link). */
+  AfterCreate?: ComponentType<{ record: RaRecord; onClose: () => void }>;
+}
+
+const modules = import.meta.glob<{ default: ScreenSlots }>(['./*.tsx']);
+const loaded = new Map<string, ScreenSlots>();
+
+export function useScreenSlots(resource: string): ScreenSlots {
+  const [slots, setSlots] = useState<ScreenSlots>(() => loaded.get(resource) ?? {});
+  useEffect(() => {
+    const load = modules[`./${resource}.tsx`];
+    if (!load || loaded.has(resource)) return setSlots(loaded.get(resource) ?? {});
+    let live = true;
+    load().then(({ default: found }) => {
+      loaded.set(resource, found);
+      if (live) setSlots(found);
+    });
+    return () => void (live = false);
+  }, [resource]);
+  return slots;
+}

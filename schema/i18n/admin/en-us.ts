@@ -1,0 +1,32 @@
+/** Strings of the admin console itself, American English. */
+import type { AdminCatalog } from './zh-cn';
+
+const enUs: AdminCatalog = {
+  admin: {
+    titles: { admin_index: 'Dashboard', sign_in: 'Sign in', not_found: 'Page not found' },
+    not_found: { title: 'Page not found', text: 'The page you are looking for may have been deleted, renamed, or is temporarily unavailable.', home: 'Back to home' },
+    buttons: {
+      add: 'Add', edit: 'Edit', remove: 'Move to recycle bin', restore: 'Restore', destroy: 'Delete permanently', clear: 'Empty recycle bin',
+      export: 'Export', refresh: 'Refresh', all: 'All', trash: 'Recycle bin', filters: 'Search', settings: 'Table settings',
+    },
+    list: { keyword: 'Keyword', any: 'Any', auto_search: 'Auto search', actions: 'Actions' },
+    settings: {
+      title: 'Table settings', views: 'Views', sort: 'Sort', config: 'Config', sort_field: 'Sort by',
+      pin_left: 'Left', pin_none: 'None', pin_right: 'Right', reset: 'Restore defaults',
+      date_simple: 'Simple (date and minutes)', date_detailed: 'Detailed (date and seconds)', date_ymd: 'Year-month-day',
+    },
+    confirm: {
+      title: 'This cannot be undone', destroy: 'Permanently delete the %{smart_count} selected records? They cannot be recovered.',
+      clear: 'Empty the recycle bin? Its records will be deleted permanently.', yes: 'No regrets', no: 'Let me think',
+    },
+    notify: { created: 'Created', saved: 'Saved', removed: 'Moved to the recycle bin', restored: 'Restored', destroyed: 'Deleted permanently', cleared: 'Recycle bin emptied' },
+    form: { create_title: 'New %{name}', edit_title: 'Edit %{name}', password_keep: 'Leave blank to keep the current password' },
+    upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress' },
+    pay_link: {
+      title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
+      copied: 'Pay link copied', copy_failed: 'Copy failed',
+    },
+    sign_in: { account: 'Account', password: 'Password', submit: 'Sign in', need_account: 'Please enter your account', need_password: 'Please enter your password' },
+  },
+};
+export default enUs;

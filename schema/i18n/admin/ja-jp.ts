@@ -1,0 +1,32 @@
+/** Strings of the admin console itself, Japanese. */
+import type { AdminCatalog } from './zh-cn';
+
+const jaJp: AdminCatalog = {
+  admin: {
+    titles: { admin_index: '管理トップ', sign_in: 'ログイン', not_found: 'ページが見つかりません' },
+    not_found: { title: 'ページが見つかりません', text: 'お探しのページは削除されたか、名前が変更されたか、一時的に利用できない可能性があります。', home: 'ホームへ戻る' },
+    buttons: {
+      add: '新規追加', edit: '編集', remove: 'ごみ箱へ移動', restore: '復元', destroy: '完全に削除', clear: 'ごみ箱を空にする',
+      export: 'エクスポート', refresh: '更新', all: 'すべて', trash: 'ごみ箱', filters: '検索', settings: '表の設定',
+    },
+    list: { keyword: 'キーワード', any: 'すべて', auto_search: '自動検索', actions: '操作' },
+    settings: {
+      title: '表の設定', views: '表示', sort: '並べ替え', config: '設定', sort_field: '並べ替え項目',
+      pin_left: '左', pin_none: 'なし', pin_right: '右', reset: '初期設定に戻す',
+      date_simple: '簡易（日付と分）', date_detailed: '詳細（日付と秒）', date_ymd: '年-月-日',
+    },
+    confirm: {
+      title: 'この操作は取り消せません', destroy: '選択した %{smart_count} 件を完全に削除しますか？元に戻せません。',
+      clear: 'ごみ箱を空にしますか？中のデータは完全に削除されます。', yes: '後悔しない', no: 'もう少し考える',
+    },
+    notify: { created: '追加しました', saved: '保存しました', removed: 'ごみ箱へ移動しました', restored: '復元しました', destroyed: '完全に削除しました', cleared: 'ごみ箱を空にしました' },
+    form: { create_title: '%{name}を追加', edit_title: '%{name}を編集', password_keep: '空欄のままならパスワードは変わりません' },
+    upload: { button: 'アップロード', success: 'アップロードしました', failed: 'アップロードに失敗しました', error: 'アップロードエラー', none: '添付ファイルはありません', progress: 'アップロードの進捗' },
+    pay_link: {
+      title: '注文を作成しました', content: '支払いリンクを支払者に送ってください：', copy: '支払いリンクをコピー', later: 'あとで',
+      copied: '支払いリンクをコピーしました', copy_failed: 'コピーに失敗しました',
+    },
+    sign_in: { account: 'アカウント', password: 'パスワード', submit: 'ログイン', need_account: 'アカウントを入力してください', need_password: 'パスワードを入力してください' },
+  },
+};
+export default jaJp;

@@ -1,0 +1,32 @@
+/** Strings of the admin console itself, Korean. */
+import type { AdminCatalog } from './zh-cn';
+
+const koKr: AdminCatalog = {
+  admin: {
+    titles: { admin_index: '관리 홈', sign_in: '로그인', not_found: '페이지를 찾을 수 없습니다' },
+    not_found: { title: '페이지를 찾을 수 없습니다', text: '찾으시는 페이지가 삭제되었거나 이름이 바뀌었거나 일시적으로 사용할 수 없습니다.', home: '홈으로' },
+    buttons: {
+      add: '추가', edit: '편집', remove: '휴지통으로 이동', restore: '복원', destroy: '영구 삭제', clear: '휴지통 비우기',
+      export: '내보내기', refresh: '새로고침', all: '전체', trash: '휴지통', filters: '검색', settings: '표 설정',
+    },
+    list: { keyword: '키워드', any: '전체', auto_search: '자동 검색', actions: '작업' },
+    settings: {
+      title: '표 설정', views: '보기', sort: '정렬', config: '설정', sort_field: '정렬 기준',
+      pin_left: '왼쪽', pin_none: '없음', pin_right: '오른쪽', reset: '기본값으로',
+      date_simple: '간단히(날짜와 분)', date_detailed: '자세히(날짜와 초)', date_ymd: '연-월-일',
+    },
+    confirm: {
+      title: '이 작업은 되돌릴 수 없습니다', destroy: '선택한 %{smart_count}개 기록을 영구 삭제하시겠습니까? 복구할 수 없습니다.',
+      clear: '휴지통을 비우시겠습니까? 안의 기록이 영구 삭제됩니다.', yes: '후회 안 해요', no: '다시 생각할게요',
+    },
+    notify: { created: '추가했습니다', saved: '저장했습니다', removed: '휴지통으로 이동했습니다', restored: '복원했습니다', destroyed: '영구 삭제했습니다', cleared: '휴지통을 비웠습니다' },
+    form: { create_title: '%{name} 추가', edit_title: '%{name} 편집', password_keep: '비워 두면 비밀번호가 바뀌지 않습니다' },
+    upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률' },
+    pay_link: {
+      title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
+      copied: '결제 링크를 복사했습니다', copy_failed: '복사 실패',
+    },
+    sign_in: { account: '계정', password: '비밀번호', submit: '로그인', need_account: '계정을 입력하세요', need_password: '비밀번호를 입력하세요' },
+  },
+};
+export default koKr;

@@ -1,0 +1,31 @@
+/** Strings of the admin console itself, Simplified Chinese (the reference language). */
+const zhCn = {
+  admin: {
+    titles: { admin_index: '后台首页', sign_in: '登录', not_found: '页面不存在' },
+    not_found: { title: '页面不存在', text: '你访问的页面可能已被删除、已更名或暂时不可用。', home: '返回首页' },
+    buttons: {
+      add: '新增', edit: '编辑', remove: '移入回收站', restore: '恢复', destroy: '彻底删除', clear: '清空回收站',
+      export: '导出', refresh: '刷新', all: '全部', trash: '回收站', filters: '搜索', settings: '表格设置',
+    },
+    list: { keyword: '关键词', any: '全部', auto_search: '自动搜索', actions: '操作' },
+    settings: {
+      title: '表格设置', views: '视图', sort: '排序', config: '配置', sort_field: '排序字段',
+      pin_left: '左', pin_none: '不固定', pin_right: '右', reset: '恢复默认',
+      date_simple: '简洁（年-月-日 时:分）', date_detailed: '详细（年-月-日 时:分:秒）', date_ymd: '年-月-日',
+    },
+    confirm: {
+      title: '此操作不可撤销', destroy: '确定彻底删除选中的 %{smart_count} 条记录吗？删除后无法恢复。',
+      clear: '确定清空回收站吗？其中的记录将被彻底删除。', yes: '不后悔', no: '我再想想',
+    },
+    notify: { created: '新增成功', saved: '保存成功', removed: '已移入回收站', restored: '已恢复', destroyed: '已彻底删除', cleared: '回收站已清空' },
+    form: { create_title: '新增%{name}', edit_title: '编辑%{name}', password_keep: '留空则不修改密码' },
+    upload: { button: '上传', success: '上传成功', failed: '上传失败', error: '上传异常', none: '暂无附件', progress: '上传进度' },
+    pay_link: {
+      title: '订单已创建', content: '把支付链接发给付款人：', copy: '复制支付链接', later: '稍后',
+      copied: '支付链接已复制', copy_failed: '复制失败',
+    },
+    sign_in: { account: '账号', password: '密码', submit: '登录', need_account: '请输入账号', need_password: '请输入密码' },
+  },
+};
+export default zhCn;
+export type AdminCatalog = typeof zhCn;
