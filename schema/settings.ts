@@ -71,8 +71,8 @@ function choice<const V extends string>(values: readonly V[], set: string) {
     .register(settingsMeta, { choices: values.map((value) => ({ value, label: `settings.options.${set}.${value}` })) });
 }
 
-/** Seconds, any whole number; the choices are suggestions of the form. */
-const seconds = (choices: readonly Choice[]) => int(0, 2 ** 31 - 1).register(settingsMeta, { choices });
+/** Seconds, any whole number from `min`; the choices are suggestions of the form. */
+const seconds = (choices: readonly Choice[], min = 0) => int(min, 2 ** 31 - 1).register(settingsMeta, { choices });
 
 /** Letters, digits, `_` and `-` (prefixes, issuers, keys). */
 const WORD = /^[A-Za-z0-9_-]+$/;
@@ -215,7 +215,7 @@ export const SETTINGS = {
     jwt: section({
       issuer: word(),
       subject: word(),
-      expired: seconds(JWT_EXPIRY_CHOICES).min(60, { error: 'validation.min_value' }),
+      expired: seconds(JWT_EXPIRY_CHOICES, 60),
       key: secret(text({ required: true, min: 12, max: 32, pattern: WORD }), 'jwtKey'),
     }),
   }),

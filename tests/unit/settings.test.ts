@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../server/http';
+import {
+  SETTINGS, SETTINGS_FILES, fieldMeta, generateApiKey, generateJwtKey, generatePassword, secretFields, storageRegion,
+} from '../../schema/settings';
 import { createSettings, type Settings } from '../../server/services/settings';
 
 let dir: string;
@@ -178,5 +181,35 @@ describe('several instances on one config folder', () => {
     await settings.reload();
     expect(settings.get('cache').redis.port).toBe(6379);
     expect(notified).not.toHaveBeenCalled();
+  });
+});
+
+describe('the schema the settings screen reads', () => {
+  it('marks every password, key and secret, and nothing else, as secret', () => {
+    expect(SETTINGS_FILES.flatMap(secretFields)).toEqual([
+      'email.password', 'aliyun.access_key_secret', 'tencent.secret_key', 'smsbao.api_key',
+      'redis.password', 'jwt.key', 'oss.access_key_secret', 'cos.secret_key', 'kodo.secret_key',
+    ]);
+  });
+
+  it('offers the SPEC expiry choices, with a nine-year "never" for tokens and 0 for the cache', () => {
+    const jwt = fieldMeta(SETTINGS.crypt.shape.jwt.shape.expired).choices!;
+    const cache = fieldMeta(SETTINGS.cache.shape.redis.shape.expired).choices!;
+    expect(jwt.map((c) => c.value)).toEqual([1800, 3600, 43200, 86400, 259200, 604800, 2592000, 7776000, 283824000]);
+    expect(cache.map((c) => c.value)).toEqual([1800, 7200, 43200, 86400, 259200, 604800, 2592000, 7776000, 0]);
+  });
+
+  it('maps storage regions to their S3-compatible endpoints', () => {
+    expect(storageRegion('kodo', 'z2')).toEqual({ id: 'z2', region: 'cn-south-1', endpoint: 's3.cn-south-1.qiniucs.com' });
+    expect(storageRegion('cos', 'ap-guangzhou')?.endpoint).toBe('cos.ap-guangzhou.myqcloud.com');
+    expect(storageRegion('oss', 'oss-cn-hangzhou.aliyuncs.com')?.region).toBe('cn-hangzhou');
+  });
+
+  it('generates passwords, JWT keys and API keys that its own rules accept', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => generateJwtKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(SETTINGS.crypt.shape.jwt.shape.key.safeParse(key).success).toBe(true);
+    expect(generatePassword()).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(generateApiKey()).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 });
