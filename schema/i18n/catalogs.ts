@@ -7,12 +7,14 @@
  * imports; tests/unit/i18n.test.ts fails when an area folder exists that is
  * missing here.
  */
+import admin from './admin';
 import common from './common';
 import { LANGS, mergeCatalogs, type Catalog, type Lang } from './index';
 import pay from './pay';
 import server from './server';
+import settings from './settings';
 
-export const areas: Record<string, Record<Lang, Catalog>> = { common, server, pay };
+export const areas: Record<string, Record<Lang, Catalog>> = { common, server, pay, admin, settings };
 
 export const catalogs = Object.fromEntries(
   LANGS.map((lang) => [lang, mergeCatalogs(...Object.values(areas).map((area) => area[lang]))]),
