@@ -1,7 +1,8 @@
 /**
- * Every area merged into one catalog per language, for the server (error
- * messages) and the admin (ra-i18n-polyglot). The pay pages import only their
- * own area so that payers never download the console's strings.
+ * Every area merged into one catalog per language: the whole vocabulary, for
+ * code that may show any string (the server's messages) and for the
+ * completeness test. Browsers load less: the pay pages import only their own
+ * area, the admin loads one language at a time.
  *
  * Areas are listed explicitly rather than discovered, so a bundler sees plain
  * imports; tests/unit/i18n.test.ts fails when an area folder exists that is
