@@ -164,6 +164,7 @@ const enUs: CommonCatalog = {
     'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialize',
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache',
+    docs: 'API documentation', docs_json: 'API documentation (JSON)',
   },
   menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },
   presets: {

@@ -163,6 +163,7 @@ const jaJp: CommonCatalog = {
     'reset-password': 'パスワード再設定', 'check-token': 'トークン確認', 'sign-out': 'ログアウト', init: '初期化',
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
     cache_clear: 'キャッシュの消去',
+    docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
   },
   menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },
   presets: {

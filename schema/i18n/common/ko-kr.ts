@@ -159,6 +159,7 @@ const koKr: CommonCatalog = {
     preset: '기본 제공 그룹', 'sign-in': '로그인', 'sign-code': '인증 코드 로그인', 'sign-up': '회원가입',
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
+    docs: 'API 문서', docs_json: 'API 문서 (JSON)',
   },
   menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },
   presets: {

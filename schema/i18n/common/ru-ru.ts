@@ -172,6 +172,7 @@ const ruRu: CommonCatalog = {
     'sign-code': 'Вход по коду', 'sign-up': 'Регистрация', 'reset-password': 'Сброс пароля',
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
+    docs: 'Документация API', docs_json: 'Документация API (JSON)',
   },
   menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },
   presets: {

@@ -161,6 +161,7 @@ const zhCn = {
     'sign-in': '登录', 'sign-code': '验证码登录', 'sign-up': '注册', 'reset-password': '重置密码',
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
+    docs: '接口文档', docs_json: '接口文档（JSON）',
   },
   menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },
   presets: {
