@@ -125,24 +125,19 @@ export interface Region {
   /** S3-compatible endpoint host. */
   endpoint: string;
 }
-const regions = (list: Array<[id: string, region: string]>, endpoint: (region: string) => string): Region[] =>
-  list.map(([id, region]) => ({ id, region, endpoint: endpoint(region) }));
+/** `id: region` pairs: the stored id and the S3 signing region differ only for Kodo (z0...). */
+const regions = (list: Record<string, string> | string[], endpoint: (region: string) => string): Region[] =>
+  Object.entries(Array.isArray(list) ? Object.fromEntries(list.map((r) => [r, r])) : list)
+    .map(([id, region]) => ({ id, region, endpoint: endpoint(region) }));
 
 export const STORAGE_REGIONS = {
-  oss: regions(
-    [['cn-hangzhou', 'cn-hangzhou'], ['cn-shanghai', 'cn-shanghai'], ['cn-beijing', 'cn-beijing'],
-      ['cn-shenzhen', 'cn-shenzhen'], ['cn-hongkong', 'cn-hongkong'], ['ap-southeast-1', 'ap-southeast-1']],
+  oss: regions(['cn-hangzhou', 'cn-shanghai', 'cn-beijing', 'cn-shenzhen', 'cn-hongkong', 'ap-southeast-1'],
     (r) => `oss-${r}.aliyuncs.com`),
-  cos: regions(
-    [['ap-guangzhou', 'ap-guangzhou'], ['ap-shanghai', 'ap-shanghai'], ['ap-beijing', 'ap-beijing'],
-      ['ap-chengdu', 'ap-chengdu'], ['ap-hongkong', 'ap-hongkong'], ['ap-singapore', 'ap-singapore']],
+  cos: regions(['ap-guangzhou', 'ap-shanghai', 'ap-beijing', 'ap-chengdu', 'ap-hongkong', 'ap-singapore'],
     (r) => `cos.${r}.myqcloud.com`),
-  // Kodo's console names (z0...) differ from its S3 region names.
-  kodo: regions(
-    [['z0', 'cn-east-1'], ['cn-east-2', 'cn-east-2'], ['z1', 'cn-north-1'], ['z2', 'cn-south-1'],
-      ['na0', 'us-north-1'], ['as0', 'ap-southeast-1']],
+  kodo: regions({ z0: 'cn-east-1', 'cn-east-2': 'cn-east-2', z1: 'cn-north-1', z2: 'cn-south-1', na0: 'us-north-1', as0: 'ap-southeast-1' },
     (r) => `s3.${r}.qiniucs.com`),
-} as const;
+};
 export type ObjectStorage = keyof typeof STORAGE_REGIONS;
 
 const regionChoices = (provider: ObjectStorage, value: 'id' | 'endpoint' = 'id') =>
