@@ -87,7 +87,7 @@ export const authProvider: AuthProvider = {
     const signedIn = Boolean(getToken());
     if (signedIn) await call('DELETE', 'comm/sign-out').catch(() => undefined);
     forgetEverything();
-    return signedIn ? '/' : undefined;
+    return signedIn ? '/' : SIGN_IN_PATH;
   },
 
   async getIdentity() {
