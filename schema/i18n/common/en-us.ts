@@ -166,6 +166,7 @@ const enUs: CommonCatalog = {
     cache_clear: 'Clear cache',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
   },
+  ruleGroups: { comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },
   presets: {
     super_admin: { name: 'Super admin', remark: "Every permission, over everyone's data" },

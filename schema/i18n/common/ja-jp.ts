@@ -165,6 +165,7 @@ const jaJp: CommonCatalog = {
     cache_clear: 'キャッシュの消去',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
   },
+  ruleGroups: { comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },
   presets: {
     super_admin: { name: 'スーパー管理者', remark: 'すべての権限を持ち、全員のデータを管理できます' },

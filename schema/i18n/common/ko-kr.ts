@@ -161,6 +161,7 @@ const koKr: CommonCatalog = {
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
   },
+  ruleGroups: { comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },
   presets: {
     super_admin: { name: '최고 관리자', remark: '모든 권한을 가지며 모든 사람의 데이터를 관리합니다' },

@@ -174,6 +174,7 @@ const ruRu: CommonCatalog = {
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
   },
+  ruleGroups: { comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },
   presets: {
     super_admin: { name: 'Суперадминистратор', remark: 'Все права, доступ к данным всех пользователей' },

@@ -163,6 +163,8 @@ const zhCn = {
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
     docs: '接口文档', docs_json: '接口文档（JSON）',
   },
+  // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
+  ruleGroups: { comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
   menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },
   presets: {
     super_admin: { name: '超级管理员', remark: '拥有全部权限，可管理所有人的数据' },
