@@ -42,7 +42,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
       }
     } catch (error) {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new AppError(413, 'errors.upload_too_large', { max: megabytes(maxBytes) });
+        throw new AppError(413, 'errors.too_large', { max: megabytes(maxBytes) });
       }
       if (error instanceof AppError) throw error;
       throw Object.assign(badRequest('errors.upload_malformed'), { cause: error });
@@ -50,7 +50,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
     if (!bytes) throw badRequest('errors.upload_missing', { field: FILE_FIELD });
     if (bytes.length === 0) throw badRequest('errors.upload_empty');
     const image = sniffImage(bytes);
-    if (!image) throw new AppError(415, 'errors.upload_type');
+    if (!image) throw new AppError(415, 'errors.unsupported_type');
     try {
       const { path } = await storage().put(objectKey(image.ext), bytes, image.mime);
       return ok({ path }, 'messages.uploaded');

@@ -79,7 +79,7 @@ describe('POST /api/file/upload', () => {
     const before = await storedFiles();
     const { status, body } = await upload({ field: 'file', bytes: SVG_WITH_SCRIPT, filename: 'logo.png', type: 'image/png' });
     expect(status).toBe(415);
-    expect(body).toEqual({ code: 415, msg: 'errors.upload_type', data: null });
+    expect(body).toEqual({ code: 415, msg: 'errors.unsupported_type', data: null });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -87,7 +87,7 @@ describe('POST /api/file/upload', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_BYTES)]);
     const { status, body } = await upload({ field: 'file', bytes: big, filename: 'big.png', type: 'image/png' });
     expect(status).toBe(413);
-    expect(body.msg).toBe('errors.upload_too_large');
+    expect(body.msg).toBe('errors.too_large');
   });
 
   it('accepts a file of exactly the limit', async () => {
