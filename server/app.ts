@@ -46,6 +46,14 @@ export interface AppOptions {
   logFlushMs?: number;
 }
 
+export interface AppParts {
+  db: import('./db/connect').Db;
+  engine: Engine;
+  config: import('./services/config-rows').ConfigRows;
+  settings: import('./services/settings').Settings;
+  logs: Logs;
+}
+
 /** Success messages of the writes, for their log rows (the row is written before the reply exists). */
 const WRITE_CODE: Record<string, [number, string]> = { create: [201, 'messages.created'] };
 
@@ -71,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { cache, config, settings } = services;
   const rules = new RuleBook(db);
   rules.collect(app);
+  await services.rateLimits(app);
 
   await app.register(fastifyJwt, { secret: () => settings.get('crypt').jwt.key } as never);
   const tokens = new Tokens(app, () => cache.kv(), () => settings.get('crypt').jwt);
@@ -80,18 +89,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const engine: Engine = {
     db,
     resources: new Map(resources.map((r) => [r.name, r])),
-    cache: cache.tables(),
+    cache: cache.tables,
     maxLimit: () => {
       const { paging } = config.peek('SYSTEM_SAFETY_API');
       return paging.enable && paging.limit ? paging.limit : 200;
     },
     touch: async (table) => {
-      await cache.tables().invalidate(table);
+      await cache.tables.invalidate(table);
       if (table === 'users' || table === 'auth_group') guard.invalidate();
       if (table === 'auth_rules') rules.invalidate();
       if (table === 'config') config.invalidate();
     },
   };
+
+  app.decorate('paydesk', { db, engine, config, settings, logs } satisfies AppParts);
 
   // Language of every message, from the `lang` cookie or Accept-Language.
   app.decorateRequest('lang', 'zh-cn' as Lang);
@@ -102,11 +113,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.lang = pickLang(cookie(request.headers.cookie, 'lang'), request.headers['accept-language']);
     request.caller = { user: null, scopeUid: 0 };
     reply.outcome = { code: 0, msg: '' };
+    // Keeps SYSTEM_SAFETY_API fresh for the synchronous readers (rate limits, paging cap).
+    if (request.routeOptions.config?.rule) await config.get('SYSTEM_SAFETY_API');
   });
   // Hand-written routes without a rule (static files, docs) are outside the permission system.
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config?.rule) return;
-    await config.get('SYSTEM_SAFETY_API'); // keeps the paging limit fresh for maxLimit()
     await services.checkSignature(request);
     await guard.guard(request);
   });
@@ -163,7 +175,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await engineRoutes(app, { engine, writeContext, authorize: (request, rule) => guard.authorize(request, rule) });
   const keys = loadSignInKeys(options.configDir);
-  await commRoutes(app, { db, tokens, keys, config, touchUsers: () => engine.touch('users') });
+  await commRoutes(app, {
+    db, tokens, keys, config,
+    cache: () => cache.kv(),
+    senders: () => services.senders.current(),
+    codeSecret: () => settings.get('crypt').jwt.key,
+    touch: (table) => engine.touch(table),
+  });
   await mineRoutes(app, { guard, rules });
   await services.routes(app);
   await docsRoutes(app, { resources, rules });

@@ -35,6 +35,10 @@ export interface RuleConfig {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows). */
+    paydesk: import('./app').AppParts;
+  }
   interface FastifyRequest {
     caller: Caller;
     lang: Lang;

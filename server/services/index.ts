@@ -9,11 +9,11 @@ import type { Db } from '../db/connect';
 import { cacheRoutes } from '../routes/cache';
 import { fileRoutes, storageStatic } from '../routes/file';
 import { tomlRoutes } from '../routes/toml';
-import { cacheOn } from './cache/cache';
-import { ramStore } from './cache/ram';
+import { openCache } from './cache';
 import { ConfigRows } from './config-rows';
 import { live } from './live';
 import { createSender } from './sender';
+import { rateLimits } from './rate-limit';
 import { SignatureCheck } from './signing';
 import { createSettings } from './settings';
 import { createStorage, localStorageRoot } from './storage';
@@ -28,7 +28,7 @@ export interface ServiceOptions {
 
 export async function createServices(app: FastifyInstance, o: ServiceOptions) {
   const settings = await createSettings(o.configDir);
-  const cache = live(settings, 'cache', () => cacheOn(ramStore(), 7200), (old) => old.close());
+  const cache = live(settings, 'cache', (s) => openCache(s, { dataDir: o.dataDir }), (old) => old.close());
   const storage = live(settings, 'storage', (s) => createStorage(s.default.type, s[s.default.type] as never, { dataDir: o.dataDir }));
   // Phones go through the configured SMS provider, addresses through email.
   const senders = live(settings, 'sms', (s) => ({
@@ -42,8 +42,17 @@ export async function createServices(app: FastifyInstance, o: ServiceOptions) {
     settings,
     config,
     senders,
-    cache: { kv: () => cache.current(), tables: () => cache.current() },
+    cache: {
+      kv: () => cache.current(),
+      /** Stable handle for the engine: always the current driver, also after a live switch. */
+      tables: {
+        remember: <T>(tag: string, key: string, produce: () => Promise<T>) => cache.current().remember(tag, key, produce),
+        invalidate: (tag: string) => cache.current().invalidate(tag),
+      },
+    },
     checkSignature: signature.check.bind(signature),
+    /** Registers the limits; call before the routes so every API route gets them. */
+    rateLimits: (instance: FastifyInstance) => rateLimits(instance, { config, cache: () => cache.current(), cacheSettings: settings.get('cache') }),
     async routes(instance: FastifyInstance) {
       await instance.register(tomlRoutes, { settings });
       await instance.register(cacheRoutes, { cache: { clear: () => cache.current().clear() } });

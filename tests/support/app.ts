@@ -50,13 +50,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeApp(opts: Partial<AppOptions> & { dialect?: 'sqlite' | 'mysql' } = {}): Promise<TestApp> {
+/** Turns the rate limits off in the config row, so suites about other things are not throttled. */
+export async function setRateLimits(app: FastifyInstance, enable: boolean) {
+  const { db, config } = app.paydesk;
+  const value = await config.get('SYSTEM_SAFETY_API');
+  const next = { ...value, qps: { block: { ...value.qps.block, enable }, limit: { ...value.qps.limit, enable } } };
+  await db.kysely.updateTable('config').set({ value: JSON.stringify(next) as never }).where('key', '=', 'SYSTEM_SAFETY_API').execute();
+  config.invalidate();
+}
+
+export async function makeApp(opts: Partial<AppOptions> & { dialect?: 'sqlite' | 'mysql'; rateLimits?: boolean } = {}): Promise<TestApp> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-test-'));
   const dataDir = opts.dataDir ?? path.join(root, 'data');
   const configDir = opts.configDir ?? path.join(root, 'config');
   const mysql = opts.dialect === 'mysql' ? await freshMysql() : undefined;
   const databaseUrl = opts.databaseUrl ?? mysql?.url ?? 'sqlite::memory:';
   const app = await buildApp({ dataDir, configDir, databaseUrl, adminPassword: ADMIN_PASSWORD, ...opts });
+  if (!opts.rateLimits) await setRateLimits(app, false);
   const call: TestApp['call'] = async (method, url, body, token, headers = {}) => {
     const res = await app.inject({
       method, url,

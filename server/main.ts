@@ -1,0 +1,34 @@
+/**
+ * Starts Paydesk: reads the environment, builds the app (which migrates and
+ * seeds on first start) and listens. SIGTERM/SIGINT stop taking requests,
+ * finish the ones in flight, flush the operation log and close the database.
+ */
+import path from 'node:path';
+import { buildApp } from './app';
+
+const env = process.env;
+const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+const app = await buildApp({
+  dataDir,
+  configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
+  databaseUrl: env.DATABASE_URL || undefined,
+  adminPassword: env.ADMIN_PASSWORD || undefined,
+  staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+  trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
+  logger: env.LOG !== 'off',
+});
+
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '0.0.0.0';
+await app.listen({ port, host });
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing requests in flight, then closing`);
+    await app.close(); // stops listening, waits for in-flight requests, runs onClose (log flush, db close)
+    process.exit(0);
+  });
+}
