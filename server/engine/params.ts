@@ -26,6 +26,17 @@ export function invalid(issues: FieldIssue[]): never {
   throw badRequest('errors.invalid_field', { field: first.field, message: first.message, ...first.params }, { errors: issues });
 }
 
+/** 400 about one request parameter: named in `msg` and listed in `data.errors`, like a field. */
+export function refuse(param: string, key: string, params: Record<string, unknown> = {}): never {
+  throw badRequest(key, params, { errors: [{ field: param, message: key }] });
+}
+
+/** Refuses the first key of `query` beyond `allowed`. */
+export function onlyKeys(query: unknown, allowed: readonly string[] = []) {
+  const extra = query && typeof query === 'object' ? Object.keys(query).find((k) => !allowed.includes(k)) : undefined;
+  if (extra !== undefined) refuse(extra, 'errors.unknown_param', { param: extra });
+}
+
 export function zodIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
   return error.issues.map((i) => {
     const extra = i as { minimum?: unknown; maximum?: unknown };
@@ -52,25 +63,31 @@ function filterValue(name: string, f: Field, raw: string, op: FilterOp): unknown
   return raw;
 }
 
+const positiveId = (p: unknown) => (typeof p === 'number' ? p : /^\s*\d+\s*$/.test(String(p)) ? Number(p) : NaN);
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
 /** Positive integer ids from `"1,2,3"`, an array, or a number; at most `max`. */
 export function parseIds(raw: unknown, max = 1000): number[] {
   const parts = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : typeof raw === 'string' ? raw.split(',') : null;
-  if (!parts || !parts.length) throw badRequest('errors.bad_ids');
-  const ids = parts.map((p) => (typeof p === 'number' ? p : /^\s*\d+\s*$/.test(String(p)) ? Number(p) : NaN));
-  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw badRequest('errors.bad_ids');
-  if (ids.length > max) throw badRequest('errors.too_many_ids', { max });
+  if (!parts || !parts.length) refuse('ids', 'errors.bad_ids');
+  const ids = parts.map(positiveId);
+  if (!ids.every(isId)) refuse('ids', 'errors.bad_ids');
+  if (ids.length > max) refuse('ids', 'errors.too_many_ids', { max });
   return [...new Set(ids)];
 }
 
+/** One positive integer id (take, update, sort). */
 export function parseId(raw: unknown): number {
-  const [id] = parseIds(raw, 1);
-  return id!;
+  const id = typeof raw === 'string' || typeof raw === 'number' ? positiveId(raw) : NaN;
+  if (!isId(id)) invalid([{ field: 'id', message: 'validation.invalid_id' }]);
+  return id;
 }
 
 function positiveInt(name: string, raw: unknown, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) invalid([{ field: name, message: 'validation.min_value', params: { min: 1 } }]);
+  if (!Number.isSafeInteger(n)) invalid([{ field: name, message: 'validation.integer' }]);
+  if (n < 1) invalid([{ field: name, message: 'validation.min_value', params: { min: 1 } }]);
   return n;
 }
 
@@ -79,10 +96,10 @@ export function parseOrder(r: Resource, raw: unknown): ListQuery['order'] {
   const order: ListQuery['order'] = [];
   for (const part of text.split(',')) {
     const m = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
-    if (!m) throw badRequest('errors.bad_order', { order: text });
+    if (!m) refuse('order', 'errors.bad_order', { order: text });
     const [, column, dir = 'asc'] = m;
     const f = r.fields[column!];
-    if (!f || !f.sortable || f.hidden) throw badRequest('errors.unknown_column', { column });
+    if (!f || !f.sortable || f.hidden) refuse('order', 'errors.unknown_column', { column });
     order.push([column!, dir.toLowerCase() as 'asc' | 'desc']);
   }
   return order;
@@ -101,12 +118,13 @@ const FLAG = new Set(['1', 'true']);
 export function parseListQuery(r: Resource, query: Record<string, unknown>, opts: ListOptions): ListQuery {
   const out: ListQuery = { page: 1, limit: opts.defaultLimit, order: [], onlyTrashed: false, filters: [] };
   for (const [key, raw] of Object.entries(query)) {
-    if (Array.isArray(raw)) throw badRequest('errors.unknown_param', { param: `${key}[]` });
+    // A repeated key would be ambiguous (which value wins?): refused rather than guessed.
+    if (Array.isArray(raw)) refuse(key, 'errors.unknown_param', { param: `${key}[]` });
     const value = raw === undefined || raw === null ? '' : String(raw);
     if (key === 'page') out.page = positiveInt(key, value, 1);
     else if (key === 'limit') {
       out.limit = positiveInt(key, value, opts.defaultLimit);
-      if (out.limit > opts.maxLimit) throw badRequest('errors.paging_limit', { max: opts.maxLimit });
+      if (out.limit > opts.maxLimit) invalid([{ field: key, message: 'validation.max_value', params: { max: opts.maxLimit } }]);
     } else if (key === 'order') out.order = parseOrder(r, value);
     else if (key === 'onlyTrashed') out.onlyTrashed = FLAG.has(value);
     else if (key === 'q') out.q = value.slice(0, 100) || undefined;
@@ -118,7 +136,7 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
       const [, name, suffix] = m;
       const f = r.fields[name!];
       const op = (suffix ?? 'eq') as FilterOp;
-      if (!f || f.hidden || !f.filter.includes(op)) throw badRequest('errors.unknown_param', { param: key });
+      if (!f || f.hidden || !f.filter.includes(op)) refuse(key, 'errors.unknown_param', { param: key });
       if (op === 'eq' && value.includes(',')) {
         const values = value.split(',').slice(0, 200).map((v) => filterValue(key, f, v, 'eq'));
         out.filters.push({ field: name!, op: 'in', value: values });

@@ -7,9 +7,8 @@
 import { sql } from 'kysely';
 import type { Extra, Resource } from '../../schema/define';
 import type { Caller } from '../types';
-import { badRequest } from '../http';
 import { randomOrder } from './dialect';
-import { parseId, parseListQuery, type ListQuery } from './params';
+import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
 import { applyFilters, decode, inTrash, outputColumns, scoped, selectFrom, type Engine } from './store';
 
 type Query = Record<string, unknown>;
@@ -25,9 +24,8 @@ function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order
 }
 
 export async function take(e: Engine, r: Resource, caller: Caller, query: Query) {
-  const { id: rawId, ...rest } = query;
-  if (Object.keys(rest).length) throw badRequest('errors.unknown_param', { param: Object.keys(rest)[0] });
-  const id = parseId(rawId);
+  onlyKeys(query, ['id']);
+  const id = parseId(query.id);
   return e.cache.remember(r.table, cacheKey('take', caller, id), async () => {
     const row = await scoped(selectFrom(e.db.any, r), r, caller).where('id', '=', id).executeTakeFirst();
     return row ? decode(r, row) : null;
@@ -37,7 +35,7 @@ export async function take(e: Engine, r: Resource, caller: Caller, query: Query)
 /** Public `take` by a unique field (receive-money by tradeNo): live rows only, whitelisted fields only. */
 export async function publicTake(e: Engine, r: Resource, value: unknown) {
   const spec = r.publicTake!;
-  if (typeof value !== 'string' || !value || value.length > 255) throw badRequest('errors.invalid_field', { field: spec.by, message: 'validation.required' });
+  if (typeof value !== 'string' || !value || value.length > 255) invalid([{ field: spec.by, message: 'validation.required' }]);
   if (spec.only && !spec.only.includes(value)) return null;
   return e.cache.remember(r.table, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
     const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();
@@ -98,7 +96,7 @@ export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, qu
       });
     }
     case 'group': {
-      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      onlyKeys(query);
       return e.cache.remember(r.table, cacheKey(`group:${x.by}`, caller, null), async () => {
         const list = await inTrash(scoped(selectFrom(e.db.any, r, [...new Set([x.by, ...x.fields])]), r, caller), r, false)
           .orderBy(x.by).orderBy('id').execute();
@@ -112,13 +110,13 @@ export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, qu
       });
     }
     case 'distinct': {
-      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      onlyKeys(query);
       const list = await inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, false)
         .select(x.field).distinct().orderBy(x.field).execute();
       return list.map((row) => row[x.field]);
     }
     case 'presets': {
-      if (Object.keys(query).length) throw badRequest('errors.unknown_param', { param: Object.keys(query)[0] });
+      onlyKeys(query);
       const rules = await e.db.any.selectFrom('auth_rules').select(['id', 'method', 'route']).execute();
       return x.presets.map((p) => ({ ...p, rules: p.all ? '' : matchRules(p.rules, rules as never) }));
     }

@@ -6,9 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Resource } from '../../schema/define';
 import type { Action } from '../../schema/rules';
-import { badRequest, created, ok, type Envelope } from '../http';
+import { created, ok, type Envelope } from '../http';
 import { t } from '../i18n';
 import { exportCsv } from './export';
+import { onlyKeys } from './params';
 import * as reads from './reads';
 import type { Engine } from './store';
 import * as writes from './writes';
@@ -27,11 +28,6 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Envelop
 const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 /** DELETE may carry `ids` in the query or the body. */
 const idsOf = (request: FastifyRequest) => (request.body as Record<string, unknown> | undefined)?.ids ?? query(request).ids;
-
-function onlyKeys(body: unknown, allowed: string[]) {
-  const extra = body && typeof body === 'object' ? Object.keys(body).filter((k) => !allowed.includes(k)) : [];
-  if (extra.length) throw badRequest('errors.unknown_param', { param: extra[0] });
-}
 
 function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
   const e = o.engine;

@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { uniqueViolation } from './dialect';
-import { invalid, parseId, parseIds, parseValues } from './params';
+import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
 import { decode, encode, now, outputColumns, withDefaults, type Engine } from './store';
 
 export interface WriteContext {
@@ -150,8 +150,8 @@ export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
 
 /** Moves a row one place up or down in `serial` order, renumbering so ties cannot stall it. */
 export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
-  const { id: rawId, mode, ...rest } = (body ?? {}) as Body;
-  if (Object.keys(rest).length) throw badRequest('errors.unknown_param', { param: Object.keys(rest)[0] });
+  onlyKeys(body, ['id', 'mode']);
+  const { id: rawId, mode } = (body ?? {}) as Body;
   const id = parseId(rawId);
   if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
   return inTransaction(e, r, async (trx) => {
