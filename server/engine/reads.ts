@@ -23,19 +23,26 @@ function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order
   return out;
 }
 
+function uniqueKey(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !value || value.length > 255) invalid([{ field, message: 'validation.required' }]);
+  return value;
+}
+
+/** The whole row by `id`, or by the public-take field (a config row by `key`), within the caller's scope. */
 export async function take(e: Engine, r: Resource, caller: Caller, query: Query) {
-  onlyKeys(query, ['id']);
-  const id = parseId(query.id);
-  return e.cache.remember(r.table, cacheKey('take', caller, id), async () => {
-    const row = await scoped(selectFrom(e.db.any, r), r, caller).where('id', '=', id).executeTakeFirst();
+  const by = r.publicTake && query[r.publicTake.by] !== undefined ? r.publicTake.by : 'id';
+  onlyKeys(query, [by]);
+  const value = by === 'id' ? parseId(query.id) : uniqueKey(by, query[by]);
+  return e.cache.remember(r.table, cacheKey(`take:${by}`, caller, value), async () => {
+    const row = await scoped(selectFrom(e.db.any, r), r, caller).where(by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });
 }
 
 /** Public `take` by a unique field (receive-money by tradeNo): live rows only, whitelisted fields only. */
-export async function publicTake(e: Engine, r: Resource, value: unknown) {
+export async function publicTake(e: Engine, r: Resource, raw: unknown) {
   const spec = r.publicTake!;
-  if (typeof value !== 'string' || !value || value.length > 255) invalid([{ field: spec.by, message: 'validation.required' }]);
+  const value = uniqueKey(spec.by, raw);
   if (spec.only && !spec.only.includes(value)) return null;
   return e.cache.remember(r.table, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
     const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();

@@ -34,13 +34,15 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
   return {
     take: async (request) => {
       const q = query(request);
-      const by = r.publicTake?.by;
-      if (by && q[by] !== undefined) {
-        onlyKeys(q, [by]);
-        return ok(await reads.publicTake(e, r, q[by]));
+      const spec = r.publicTake;
+      const value = spec && q[spec.by];
+      // The payer's view: by the public field, whitelisted fields only (config: only the listed keys).
+      if (spec && value !== undefined && (!spec.only || spec.only.includes(String(value)))) {
+        onlyKeys(q, [spec.by]);
+        return ok(await reads.publicTake(e, r, value));
       }
-      // The rule of a public-take table is public; a take by id still needs the grant.
-      if (r.actions.take === 'common' && r.publicTake) await o.authorize(request, { method: 'GET', route: `api/${r.name}/take` });
+      // The rule of a public-take table is public; any other take (by id, a non-public key) still needs the grant.
+      if (r.actions.take === 'common' && spec) await o.authorize(request, { method: 'GET', route: `api/${r.name}/take` });
       return ok(await reads.take(e, r, request.caller, q));
     },
     find: async (request) => ok(await reads.find(e, r, request.caller, query(request))),
