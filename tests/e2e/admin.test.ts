@@ -1,0 +1,176 @@
+/**
+ * The generated admin console in Chromium against the real server on a fresh
+ * SQLite database (issue 5 "Real components in the tests"): what an operator
+ * sees and does, driven through the screens only.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+
+describe.skipIf(browserMissing())('admin console', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  async function open(account = 'admin', password = ADMIN_PASSWORD): Promise<Page> {
+    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/#/admin/users`);
+    await page.waitForURL(/#\/common\/sign-in/);
+    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/#\/admin/);
+    return page;
+  }
+
+  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
+  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
+  const row = (text: string) => page.locator('tbody tr', { hasText: text });
+  const headers = () => page.locator('thead th').allInnerTexts().then((all) => all.map((t) => t.trim()).filter(Boolean));
+  const dialog = () => page.getByRole('dialog');
+
+  it('creates, edits, trashes, restores, exports and permanently deletes a user', async () => {
+    await open();
+    await page.goto(`${server.url}/#/admin/users`);
+    await expect.poll(() => page.title()).toBe('用户 - Paydesk');
+
+    await page.getByRole('button', { name: '新增' }).click();
+    await dialog().getByLabel('账号').fill('ab');
+    await dialog().getByLabel('昵称').click();
+    await shown(dialog().getByText('账号长度在 4 到 32 个字符'));
+    await dialog().getByLabel('账号').fill('bob2024');
+    await dialog().getByLabel('昵称').fill('Bob');
+    await dialog().getByLabel('密码', { exact: true }).fill('secret-99');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await shown(row('bob2024'));
+    await screenshot(page, 'admin-users');
+
+    await row('bob2024').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => dialog().getByLabel('账号').inputValue()).toBe('bob2024');
+    await dialog().getByLabel('昵称').fill('Bobby');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => row('bob2024').innerText()).toContain('Bobby');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('bob2024');
+
+    await row('bob2024').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '移入回收站' }).click();
+    await gone(row('bob2024'));
+    await page.getByRole('button', { name: '回收站', exact: true }).click();
+    await shown(row('bob2024'));
+    await row('bob2024').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '恢复' }).click();
+    await gone(row('bob2024'));
+    await page.getByRole('button', { name: '全部', exact: true }).click();
+    await shown(row('bob2024'));
+
+    await row('bob2024').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '移入回收站' }).click();
+    await page.getByRole('button', { name: '回收站', exact: true }).click();
+    await row('bob2024').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '彻底删除' }).click();
+    await shown(dialog().getByText('此操作不可撤销'));
+    await dialog().getByRole('button', { name: '我再想想' }).click();
+    await shown(row('bob2024'));
+    await page.getByRole('button', { name: '彻底删除' }).click();
+    await dialog().getByRole('button', { name: '不后悔' }).click();
+    await gone(row('bob2024'));
+    await page.getByRole('button', { name: '全部', exact: true }).click();
+    await shown(page.locator('tbody tr').first());
+    await gone(row('bob2024'));
+  });
+
+  it('creates an order and opens its pay link', async () => {
+    await open();
+    await page.goto(`${server.url}/#/admin/receive-money`);
+    await page.getByRole('button', { name: '新增' }).click();
+    await dialog().getByLabel('商品标题').fill('Green tea');
+    await dialog().getByLabel('金额').fill('12.50');
+    await dialog().getByLabel('支付链接').fill('https://pay.example.com/checkout/1');
+    expect(await dialog().getByLabel('支付状态').isDisabled()).toBe(true);
+    await screenshot(page, 'admin-order-dialog');
+    await dialog().getByRole('button', { name: '保存' }).click();
+
+    const link = page.getByTestId('pay-link');
+    await expect.poll(() => link.innerText()).toContain('/#/pay/emit?tradeNo=');
+    const [payer] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await shown(payer.getByText('Green tea'));
+    await shown(row('Green tea'));
+  });
+
+  it('remembers hidden and reordered columns across a reload', async () => {
+    await open();
+    await page.goto(`${server.url}/#/admin/users`);
+    await expect.poll(async () => (await headers()).slice(0, 4)).toEqual(['ID', '昵称', '账号', '手机号码']);
+
+    await page.getByRole('button', { name: '表格设置' }).click();
+    await dialog().getByRole('checkbox', { name: '邮箱' }).uncheck();
+    await dialog().locator('[data-column="account"]').dragTo(dialog().locator('[data-column="id"]'));
+    await dialog().getByRole('button', { name: '关闭' }).click();
+    const arranged = await headers();
+    expect(arranged.slice(0, 3)).toEqual(['账号', 'ID', '昵称']);
+    expect(arranged).not.toContain('邮箱');
+
+    await page.reload();
+    await shown(page.locator('thead th').first());
+    await expect.poll(headers).toEqual(arranged);
+  });
+
+  it('switches the language to English and back, telling the server', async () => {
+    await open();
+    await shown(page.getByRole('menuitem', { name: '用户' }));
+    await page.getByRole('button', { name: '简体中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await shown(page.getByRole('menuitem', { name: 'Users' }));
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en-us');
+
+    await page.reload();
+    await shown(page.getByRole('button', { name: 'Add' }));
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await shown(page.getByRole('menuitem', { name: '用户' }));
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-cn');
+  });
+
+  it('shows an operator only the menu entries and buttons their group grants', async () => {
+    const token = await adminToken(server.app);
+    const tree = await callApi<Array<{ children: Array<{ id: number; method: string; route: string }> }>>(server.app, 'GET', '/api/auth-rules/tree', undefined, token);
+    const granted = ['GET api/receive-money/find', 'GET api/receive-money/rows', 'GET api/receive-money/take', 'POST api/receive-money/create', 'PUT api/receive-money/update'];
+    const ruleIds = tree.data.flatMap((g) => g.children).filter((r) => granted.includes(`${r.method} ${r.route}`)).map((r) => r.id);
+    expect(ruleIds).toHaveLength(granted.length);
+    const user = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account: 'operator1', password: 'operator-pass-1', nickname: 'Op' }, token);
+    expect(user.code).toBe(201);
+    const group = await callApi(server.app, 'POST', '/api/auth-group/create', { name: 'Cashiers', manage: 1, all: 0, rules: `|${ruleIds.join('|')}|`, uids: `|${user.data.id}|` }, token);
+    expect(group.code).toBe(201);
+
+    await open('operator1', 'operator-pass-1');
+    await page.goto(`${server.url}/#/admin/receive-money`);
+    await shown(page.getByRole('button', { name: '新增' }));
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面']);
+    await gone(page.getByRole('button', { name: '导出' }));
+    await screenshot(page, 'admin-operator');
+  });
+});
