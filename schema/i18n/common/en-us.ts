@@ -137,6 +137,7 @@ const enUs: CommonCatalog = {
     choice: 'Choose one of the options',
     json: 'Enter valid JSON',
     ids: 'Invalid list of IDs',
+    ids_missing: 'No such ids: %{ids}',
     image_url: 'The image address must start with http://, https://, // or /',
     url: 'Enter a valid link',
     unknown_field: 'Unknown field: %{field}',

@@ -136,6 +136,7 @@ const jaJp: CommonCatalog = {
     choice: '選択肢から選んでください',
     json: '正しい JSON を入力してください',
     ids: 'ID の一覧の形式が正しくありません',
+    ids_missing: '存在しない ID：%{ids}',
     image_url: '画像のアドレスは http://、https://、// または / で始めてください',
     url: '正しいリンクを入力してください',
     unknown_field: '不明な項目です：%{field}',

@@ -133,6 +133,7 @@ const koKr: CommonCatalog = {
     choice: '선택 항목 중에서 고르세요',
     json: '올바른 JSON을 입력하세요',
     ids: 'ID 목록 형식이 올바르지 않습니다',
+    ids_missing: '존재하지 않는 ID: %{ids}',
     image_url: '이미지 주소는 http://, https://, // 또는 /로 시작해야 합니다',
     url: '올바른 링크를 입력하세요',
     unknown_field: '알 수 없는 항목: %{field}',

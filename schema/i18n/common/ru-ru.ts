@@ -145,6 +145,7 @@ const ruRu: CommonCatalog = {
     choice: 'Выберите один из вариантов',
     json: 'Введите корректный JSON',
     ids: 'Неверный список ID',
+    ids_missing: 'Нет записей с такими ID: %{ids}',
     image_url: 'Адрес изображения должен начинаться с http://, https://, // или /',
     url: 'Введите корректную ссылку',
     unknown_field: 'Неизвестное поле: %{field}',

@@ -135,6 +135,7 @@ const zhCn = {
     choice: '请从可选项中选择',
     json: '请输入有效的 JSON',
     ids: 'ID 列表格式不正确',
+    ids_missing: '不存在的 ID：%{ids}',
     image_url: '图片地址须以 http://、https://、// 或 / 开头',
     url: '请输入正确的链接地址',
     unknown_field: '未知字段：%{field}',
