@@ -1,41 +1,18 @@
 /**
  * Account calls under /api/comm (SPEC §7 "Comm"): the public bootstrap
- * (`init`), password sign-in, token check and sign-out. Sign-in answers the
- * same way whether or not the account exists, and spends the same time.
+ * (`init`), password sign-in, token check and sign-out here; the flows that
+ * run on verification codes in `comm-codes.ts`. Sign-in answers the same way
+ * whether or not the account exists, and spends the same time.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../schema';
-import type { SignInKeys } from '../auth/rsa';
+import type { FastifyInstance } from 'fastify';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
-import type { Tokens } from '../auth/tokens';
-import type { Db } from '../db/connect';
-import { outputColumns } from '../engine/store';
 import { AppError, badRequest, ok } from '../http';
-import type { ConfigRows } from '../services/config-rows';
+import { codeRoutes } from './comm-codes';
+import { publicUser, signInAs, type CommOptions } from './comm-session';
 
-export interface CommOptions {
-  db: Db;
-  tokens: Tokens;
-  keys: SignInKeys;
-  config: ConfigRows;
-  /** After a write to users (sign-in time): drop cached reads. */
-  touchUsers(): Promise<void>;
-}
+export type { CommOptions };
 
 const rule = (name: string, type: 'common' | 'login') => ({ rule: { name, group: 'comm', type } });
-
-export async function publicUser(db: Db, id: number) {
-  return db.any.selectFrom('users').select(outputColumns(users as never)).where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-/** Signs a user in: records where and when, issues the token, answers `{user, token}`. */
-export async function signInAs(o: CommOptions, request: FastifyRequest, id: number) {
-  const { sign_in } = await o.config.get('SIGN_IN_UP');
-  await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: Math.floor(Date.now() / 1000) }).where('id', '=', id).execute();
-  await o.touchUsers();
-  const { no, expired } = await o.tokens.issue(id, { unique: sign_in.unique });
-  return ok({ user: await publicUser(o.db, id), token: { no, expired } });
-}
 
 export async function commRoutes(app: FastifyInstance, o: CommOptions) {
   app.get('/api/comm/init', { config: rule('init', 'common') }, async () => {
@@ -68,4 +45,6 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
     if (jti && tokenExp) await o.tokens.revoke({ jti, exp: tokenExp });
     return ok({}, 'messages.signed_out');
   });
+
+  await codeRoutes(app, o);
 }

@@ -4,6 +4,7 @@
  * sees and does, driven through the screens only.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
@@ -172,5 +173,32 @@ describe.skipIf(browserMissing())('admin console', () => {
     await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面']);
     await gone(page.getByRole('button', { name: '导出' }));
     await screenshot(page, 'admin-operator');
+  });
+
+  it('loads the console only for /admin routes, within the size budget', async () => {
+    context = await browser.newContext({ locale: 'zh-CN' });
+    page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      scripts.set(response.url(), gzipSync(await response.body()).length);
+    });
+    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/#\/admin/);
+
+    // A fresh load of /admin/users by a signed-in operator, as after a bookmark.
+    scripts.clear();
+    await page.goto(`${server.url}/#/admin/users`);
+    await page.reload();
+    await shown(page.locator('tbody tr'));
+    await page.waitForLoadState('networkidle');
+    const kilobytes = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+    console.log(`first /admin/users load: ${kilobytes.toFixed(0)} KB of JavaScript (gzip), ${scripts.size} files`);
+    // Issue 5: at most 1.3x a minimal react-admin app (about 345 KB gzip).
+    expect(kilobytes).toBeLessThanOrEqual(1.3 * 345);
+    expect([...scripts.keys()].some((url) => /EditDialog/.test(url))).toBe(false);
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * What the account calls share: their services, and signing a user in
+ * (password, code and sign-up all end the same way).
+ */
+import type { FastifyRequest } from 'fastify';
+import { users } from '../../schema';
+import type { SignInKeys } from '../auth/rsa';
+import type { Tokens } from '../auth/tokens';
+import type { Db } from '../db/connect';
+import { now, outputColumns } from '../engine/store';
+import { ok } from '../http';
+import type { ConfigRows } from '../services/config-rows';
+import type { CodeSender } from '../services/sender';
+import type { KeyValueCache } from '../types';
+
+export interface CommOptions {
+  db: Db;
+  tokens: Tokens;
+  keys: SignInKeys;
+  config: ConfigRows;
+  /** The shared cache: codes, resend waits, SAFETY_SMS counters. */
+  cache: () => KeyValueCache;
+  /** Senders of the current `sms.toml`: the SMS provider for phones, email for addresses. */
+  senders: () => { phone(): CodeSender; email(): CodeSender };
+  /** Key of the codes' HMAC: secret and the same on every instance (the JWT key). */
+  codeSecret: () => string;
+  /** After a write to a table: drop cached reads and what the permission check knows. */
+  touch(table: 'users' | 'auth_group' | 'invite'): Promise<void>;
+}
+
+export async function publicUser(db: Db, id: number) {
+  return db.any.selectFrom('users').select(outputColumns(users as never)).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Signs a user in: records where and when, issues the token, answers `{user, token}`. */
+export async function signInAs(o: CommOptions, request: FastifyRequest, id: number) {
+  const { sign_in } = await o.config.get('SIGN_IN_UP');
+  await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: now() }).where('id', '=', id).execute();
+  await o.touch('users');
+  const { no, expired } = await o.tokens.issue(id, { unique: sign_in.unique });
+  return ok({ user: await publicUser(o.db, id), token: { no, expired } });
+}
