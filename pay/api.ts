@@ -1,12 +1,13 @@
 /**
- * The two reads the pay pages make, both public. A payer never sees an API
+ * The two reads the pay pages make, both public, without React: the front
+ * door starts them while React is still loading. A payer never sees an API
  * error: anything but code 200 reads as "nothing" (SPEC §8) and the page stays
  * usable with what it has.
  */
-import { useEffect, useState } from 'react';
 import type { ConfigValue } from '../schema/config-rows';
 import type { RowOf } from '../schema/define';
 import type { receiveMoney } from '../schema/resources/receive-money';
+import { parseHash } from './hash';
 
 /** The public view of an order by tradeNo: a subset of the row, so every field may be absent. */
 export type PublicOrder = Partial<RowOf<typeof receiveMoney.fields>>;
@@ -33,18 +34,23 @@ export function loadSiteTitle(): Promise<string | null> {
   return siteTitle;
 }
 
-export type OrderLoad = { loaded: false } | { loaded: true; order: PublicOrder | null };
+let early: { tradeNo: string; order: Promise<PublicOrder | null> } | undefined;
 
-/** The order of `tradeNo`; `loaded` turns true when the answer (or its absence) is known. */
-export function useOrder(tradeNo: string | null): OrderLoad {
-  const [load, setLoad] = useState<OrderLoad>({ loaded: false });
-  useEffect(() => {
-    if (!tradeNo) return setLoad({ loaded: true, order: null });
-    let current = true;
-    takeOrder(tradeNo).then((order) => current && setLoad({ loaded: true, order }));
-    return () => {
-      current = false;
-    };
-  }, [tradeNo]);
-  return load;
+/**
+ * Starts the first page's reads while React is still loading: on a slow phone
+ * that shows the countdown a few hundred milliseconds sooner. The page's first
+ * read of that order claims the answer.
+ */
+export function startFirstReads(hash: string): void {
+  const tradeNo = parseHash(hash).query.get('tradeNo');
+  if (tradeNo) early = { tradeNo, order: takeOrder(tradeNo) };
+  void loadSiteTitle();
+}
+
+/** The order of `tradeNo`: the early read if it was for this order, else a new one. */
+export function claimOrder(tradeNo: string): Promise<PublicOrder | null> {
+  if (early?.tradeNo !== tradeNo) return takeOrder(tradeNo);
+  const { order } = early;
+  early = undefined;
+  return order;
 }

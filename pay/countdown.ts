@@ -3,7 +3,7 @@
  * the clock each second (so a throttled background tab never drifts), stopped
  * at zero.
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { Translate } from './i18n';
 
 const TICK_MS = 1000;
@@ -14,7 +14,8 @@ const TICK_MS = 1000;
  */
 export function useCountdown(endAt: number | null): number | null {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  useEffect(() => {
+  // Layout effect: the first tick shows in the same paint as the order.
+  useLayoutEffect(() => {
     setSecondsLeft(null);
     if (endAt === null) return;
     const tick = () => {

@@ -3,23 +3,7 @@
  * subscription to `hashchange` and a parser are all it needs.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-
-export interface HashRoute {
-  /** Normalised path: `/`, `/pay/emit`, … (no trailing slash). */
-  path: string;
-  query: URLSearchParams;
-}
-
-/** `#/pay/emit/?tradeNo=x` -> `{ path: '/pay/emit', query: tradeNo=x }` */
-export function parseHash(hash: string): HashRoute {
-  const body = hash.replace(/^#/, '');
-  const at = body.indexOf('?');
-  const rawPath = at < 0 ? body : body.slice(0, at);
-  return {
-    path: `/${rawPath.split('/').filter(Boolean).join('/')}`,
-    query: new URLSearchParams(at < 0 ? '' : body.slice(at + 1)),
-  };
-}
+import { parseHash, type HashRoute } from './hash';
 
 function subscribe(onChange: () => void): () => void {
   addEventListener('hashchange', onChange);

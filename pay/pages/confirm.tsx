@@ -4,7 +4,7 @@
  * the order's external payUrl.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useOrder } from '../api';
+import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../money';

@@ -1,6 +1,6 @@
 /** Payment result (SPEC §2, §4): status icon and text, the order, and a copy button for its number. */
 import { ORDER_STATUSES } from '../../schema/options';
-import { useOrder } from '../api';
+import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../money';
 import { Detail, useToast } from '../ui';

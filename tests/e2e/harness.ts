@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp, type AppOptions } from '../../server/app';
+import { connect, type Db } from '../../server/db/connect';
 
 const TOP = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = join(TOP, 'dist');
@@ -45,41 +47,33 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/**
- * The contract of `buildApp` in server/app.ts. Until that file lands it is
- * loaded by URL so this harness typechecks; then this becomes a plain import.
- */
-interface AppOptions {
-  dataDir: string;
-  configDir: string;
-  databaseUrl?: string;
-  adminPassword?: string;
-  staticDir?: string;
-  trustProxy?: boolean | string;
-  logger?: boolean;
-}
-const APP_MODULE = join(TOP, 'server/app.ts');
-
 export interface TestServer {
   /** Origin the server listens on, e.g. http://127.0.0.1:41234 */
   url: string;
   app: FastifyInstance;
+  /**
+   * A second connection to the server's database, for arranging what the API
+   * refuses on purpose (an order's status, its createTime). Write before the
+   * first read of a row: the server caches reads and never sees these writes.
+   * (Not for `sqlite::memory:`, which no second connection can reach.)
+   */
+  database(): Db;
   close(): Promise<void>;
 }
 
 /** A real app on a fresh data and config dir, serving `dist/`, on a free loopback port. */
 export async function startServer(opts: Partial<AppOptions> = {}): Promise<TestServer> {
-  const { buildApp } = (await import(/* @vite-ignore */ APP_MODULE)) as {
-    buildApp(opts: AppOptions): Promise<FastifyInstance>;
-  };
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-data-'));
   const configDir = mkdtempSync(join(tmpdir(), 'paydesk-config-'));
   const app = await buildApp({ dataDir, configDir, adminPassword: ADMIN_PASSWORD, staticDir: DIST_DIR, ...opts });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  let db: Db | undefined;
   return {
     url,
     app,
+    database: () => (db ??= connect(opts.databaseUrl, dataDir)),
     async close() {
+      await db?.close();
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(configDir, { recursive: true, force: true });

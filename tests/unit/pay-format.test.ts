@@ -4,7 +4,7 @@ import catalogs from '../../schema/i18n/pay';
 import { CURRENCIES, CURRENCY_SYMBOLS } from '../../schema/options';
 import { formatDuration, spokenTimeLeft } from '../../pay/countdown';
 import { formatMoney } from '../../pay/money';
-import { parseHash } from '../../pay/route';
+import { parseHash } from '../../pay/hash';
 
 const zh = (key: string, params?: Record<string, unknown>) => translate(catalogs['zh-cn'], key, params);
 
