@@ -1,0 +1,142 @@
+/**
+ * Password sign-in and the life of a token: every token that is not a live,
+ * unrevoked one of this server, for a live and unbanned user, gets 401.
+ * Tokens are forged by hand (HS256 with node:crypto) so each defect is exactly
+ * one: a forged token with no defect is accepted, which proves the forging.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commApp, SETUPS, type CommApp } from './comm-harness';
+
+const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+function forge(header: Record<string, unknown>, claims: Record<string, unknown>, key: string | null) {
+  const head = `${b64(header)}.${b64(claims)}`;
+  return `${head}.${key === null ? '' : createHmac('sha256', key).update(head).digest('base64url')}`;
+}
+
+describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
+  let t: CommApp;
+  let jwt: { key: string; issuer: string; subject: string };
+  let userId: number;
+  beforeAll(async () => {
+    t = await commApp(dialect, cache);
+    jwt = (parse(fs.readFileSync(path.join(t.configDir, 'crypt.toml'), 'utf8')) as { jwt: typeof jwt }).jwt;
+    userId = await t.addUser({ account: 'tokenholder', password: 'holder-pass-1' });
+  });
+  afterAll(() => t?.close());
+
+  const check = (token: string) => t.call('POST', '/api/comm/check-token', undefined, token);
+  const claims = (extra: Record<string, unknown> = {}) => ({
+    uid: userId, jti: randomUUID(), iss: jwt.issuer, sub: jwt.subject,
+    iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600, ...extra,
+  });
+  const hs256 = { alg: 'HS256', typ: 'JWT' };
+
+  it('signs in with account and password, recording where and when', async () => {
+    const res = await t.call('POST', '/api/comm/sign-in', { account: 'tokenholder', password: 'holder-pass-1' });
+    expect(res.body).toMatchObject({ code: 200, data: { user: { id: userId, account: 'tokenholder' } } });
+    expect(res.body.data.token.expired).toBeGreaterThan(Date.now() / 1000);
+    expect((await check(res.body.data.token.no)).body).toMatchObject({ code: 200, data: { user: { id: userId } } });
+    const row = await t.user(userId);
+    expect(row.signInIp).toBe('127.0.0.1');
+    expect(row.signInTime).toBeGreaterThan(0);
+  });
+
+  it('answers a wrong password and an unknown account the same way', async () => {
+    const wrong = await t.call('POST', '/api/comm/sign-in', { account: 'tokenholder', password: 'not-the-pass' });
+    const unknown = await t.call('POST', '/api/comm/sign-in', { account: 'nosuchholder', password: 'not-the-pass' });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('accepts a well-formed token of this server (the forging below is sound)', async () => {
+    expect((await check(forge(hs256, claims(), jwt.key))).body.code).toBe(200);
+  });
+
+  it.each([
+    ['expired', () => forge(hs256, claims({ iat: 1_600_000_000, exp: 1_600_000_600 }), jwt.key)],
+    ['signed with another key', () => forge(hs256, claims(), 'another-key-entirely-123')],
+    ['unsigned (alg none)', () => forge({ alg: 'none', typ: 'JWT' }, claims(), null)],
+    ['from another issuer', () => forge(hs256, claims({ iss: 'someone-else' }), jwt.key)],
+    ['tampered after signing', () => {
+      const [head, , signature] = forge(hs256, claims(), jwt.key).split('.');
+      return `${head}.${b64(claims({ uid: 1 }))}.${signature}`;
+    }],
+    ['of a user that does not exist', () => forge(hs256, claims({ uid: 987654 }), jwt.key)],
+    ['garbage', () => 'not.a.token'],
+  ])('refuses a token %s with 401', async (_, token) => {
+    const res = await check(token());
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(401);
+  });
+
+  it('refuses a call without a token with 401', async () => {
+    expect((await t.call('POST', '/api/comm/check-token')).status).toBe(401);
+  });
+
+  it('stops a token at sign-out, and only that one', async () => {
+    const first = await t.signIn('tokenholder', 'holder-pass-1');
+    const second = await t.signIn('tokenholder', 'holder-pass-1');
+    expect((await t.call('DELETE', '/api/comm/sign-out', undefined, first)).body.code).toBe(200);
+    expect((await check(first)).status).toBe(401);
+    expect((await t.call('DELETE', '/api/comm/sign-out', undefined, first)).status).toBe(401);
+    expect((await check(second)).body.code).toBe(200);
+  });
+
+  it('stops the tokens of a user banned after signing in, and takes them back when unbanned', async () => {
+    const id = await t.addUser({ account: 'soonbanned', password: 'banned-pass-1' });
+    const token = await t.signIn('soonbanned', 'banned-pass-1');
+    await t.call('PUT', '/api/users/update', { id, status: 'banned' }, t.admin);
+    const res = await check(token);
+    expect(res.status).toBe(401);
+    expect((await t.call('POST', '/api/comm/sign-in', { account: 'soonbanned', password: 'banned-pass-1' })).status).toBe(403);
+    await t.call('PUT', '/api/users/update', { id, status: 'normal' }, t.admin);
+    expect((await check(token)).body.code).toBe(200);
+  });
+
+  it('stops the tokens of a user moved to the recycle bin', async () => {
+    const id = await t.addUser({ account: 'soonremoved', password: 'removed-pass-1' });
+    const token = await t.signIn('soonremoved', 'removed-pass-1');
+    await t.call('DELETE', '/api/users/remove', { ids: String(id) }, t.admin);
+    expect((await check(token)).status).toBe(401);
+  });
+
+  it('with sign_in.unique, a new sign-in stops the older token', async () => {
+    await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = true; });
+    try {
+      const older = await t.signIn('tokenholder', 'holder-pass-1');
+      const newer = await t.signIn('tokenholder', 'holder-pass-1');
+      expect((await check(older)).status).toBe(401);
+      expect((await check(newer)).body.code).toBe(200);
+    } finally {
+      await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = false; });
+    }
+  });
+
+  it('without sign_in.unique, every sign-in keeps its own token', async () => {
+    const id = await t.addUser({ account: 'twodevices', password: 'devices-pass-1' });
+    const a = await t.signIn('twodevices', 'devices-pass-1');
+    const b = await t.signIn('twodevices', 'devices-pass-1');
+    expect((await check(a)).body.data.user.id).toBe(id);
+    expect((await check(b)).body.data.user.id).toBe(id);
+  });
+
+  // KNOWN BUG in server/auth/tokens.ts (reported to the lead with a fix): the
+  // `jwt:only` marker a unique sign-in leaves outlives the setting, so once
+  // sign_in.unique is turned off again, new sign-ins are refused until the
+  // marker expires. Flip `it.fails` to `it` when tokens.ts is fixed.
+  it.fails('after sign_in.unique is turned off, new sign-ins work again', async () => {
+    await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = true; });
+    await t.signIn('tokenholder', 'holder-pass-1');
+    await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = false; });
+    const a = await t.signIn('tokenholder', 'holder-pass-1');
+    const b = await t.signIn('tokenholder', 'holder-pass-1');
+    expect((await check(a)).body.code).toBe(200);
+    expect((await check(b)).body.code).toBe(200);
+  });
+});
