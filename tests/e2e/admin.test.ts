@@ -104,6 +104,31 @@ describe.skipIf(browserMissing())('admin console', () => {
     await gone(row('bob2024'));
   });
 
+  it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
+    await open();
+    await callApi(server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, await adminToken(server.app));
+    await page.goto(`${server.url}/#/admin/users`);
+    await shown(row('carol77'));
+    const badge = page.getByTestId('filter-badge').locator('.MuiBadge-badge');
+    expect(await badge.getAttribute('class')).toContain('MuiBadge-invisible');
+
+    await page.getByRole('button', { name: '筛选' }).click();
+    await page.getByRole('search').getByLabel('账号').fill('carol');
+    await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+    await gone(row('admin'));
+    await shown(row('carol77'));
+    await expect.poll(() => badge.getAttribute('class')).not.toContain('MuiBadge-invisible');
+
+    await page.getByRole('search').getByRole('button', { name: '重置' }).click();
+    await shown(row('admin'));
+    await expect.poll(() => badge.getAttribute('class')).toContain('MuiBadge-invisible');
+
+    await page.goto(`${server.url}/#/admin/no-such-screen`);
+    await shown(page.getByText('页面不存在').first());
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.waitForURL(/#\/$/);
+  });
+
   it('creates an order and opens its pay link', async () => {
     await open();
     await page.goto(`${server.url}/#/admin/receive-money`);

@@ -7,7 +7,7 @@ const enUs: AdminCatalog = {
     not_found: { title: 'Page not found', text: 'The page you are looking for may have been deleted, renamed, or is temporarily unavailable.', home: 'Back to home' },
     buttons: {
       add: 'Add', edit: 'Edit', remove: 'Move to recycle bin', restore: 'Restore', destroy: 'Delete permanently', clear: 'Empty recycle bin',
-      export: 'Export', refresh: 'Refresh', all: 'All', trash: 'Recycle bin', filters: 'Search', settings: 'Table settings',
+      export: 'Export', refresh: 'Refresh', all: 'All', trash: 'Recycle bin', filters: 'Filters', settings: 'Table settings',
     },
     list: { keyword: 'Keyword', any: 'Any', auto_search: 'Auto search', actions: 'Actions' },
     settings: {

@@ -7,7 +7,7 @@ const jaJp: AdminCatalog = {
     not_found: { title: 'ページが見つかりません', text: 'お探しのページは削除されたか、名前が変更されたか、一時的に利用できない可能性があります。', home: 'ホームへ戻る' },
     buttons: {
       add: '新規追加', edit: '編集', remove: 'ごみ箱へ移動', restore: '復元', destroy: '完全に削除', clear: 'ごみ箱を空にする',
-      export: 'エクスポート', refresh: '更新', all: 'すべて', trash: 'ごみ箱', filters: '検索', settings: '表の設定',
+      export: 'エクスポート', refresh: '更新', all: 'すべて', trash: 'ごみ箱', filters: 'フィルター', settings: '表の設定',
     },
     list: { keyword: 'キーワード', any: 'すべて', auto_search: '自動検索', actions: '操作' },
     settings: {

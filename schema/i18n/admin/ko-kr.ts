@@ -7,7 +7,7 @@ const koKr: AdminCatalog = {
     not_found: { title: '페이지를 찾을 수 없습니다', text: '찾으시는 페이지가 삭제되었거나 이름이 바뀌었거나 일시적으로 사용할 수 없습니다.', home: '홈으로' },
     buttons: {
       add: '추가', edit: '편집', remove: '휴지통으로 이동', restore: '복원', destroy: '영구 삭제', clear: '휴지통 비우기',
-      export: '내보내기', refresh: '새로고침', all: '전체', trash: '휴지통', filters: '검색', settings: '표 설정',
+      export: '내보내기', refresh: '새로고침', all: '전체', trash: '휴지통', filters: '필터', settings: '표 설정',
     },
     list: { keyword: '키워드', any: '전체', auto_search: '자동 검색', actions: '작업' },
     settings: {

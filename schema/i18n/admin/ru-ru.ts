@@ -7,7 +7,7 @@ const ruRu: AdminCatalog = {
     not_found: { title: 'Страница не найдена', text: 'Возможно, страница была удалена, переименована или временно недоступна.', home: 'На главную' },
     buttons: {
       add: 'Добавить', edit: 'Изменить', remove: 'В корзину', restore: 'Восстановить', destroy: 'Удалить навсегда', clear: 'Очистить корзину',
-      export: 'Экспорт', refresh: 'Обновить', all: 'Все', trash: 'Корзина', filters: 'Поиск', settings: 'Настройки таблицы',
+      export: 'Экспорт', refresh: 'Обновить', all: 'Все', trash: 'Корзина', filters: 'Фильтры', settings: 'Настройки таблицы',
     },
     list: { keyword: 'Ключевое слово', any: 'Любой', auto_search: 'Автопоиск', actions: 'Действия' },
     settings: {

@@ -5,7 +5,7 @@ const zhCn = {
     not_found: { title: '页面不存在', text: '你访问的页面可能已被删除、已更名或暂时不可用。', home: '返回首页' },
     buttons: {
       add: '新增', edit: '编辑', remove: '移入回收站', restore: '恢复', destroy: '彻底删除', clear: '清空回收站',
-      export: '导出', refresh: '刷新', all: '全部', trash: '回收站', filters: '搜索', settings: '表格设置',
+      export: '导出', refresh: '刷新', all: '全部', trash: '回收站', filters: '筛选', settings: '表格设置',
     },
     list: { keyword: '关键词', any: '全部', auto_search: '自动搜索', actions: '操作' },
     settings: {
