@@ -1,24 +1,26 @@
 /**
  * Rate limits from SYSTEM_SAFETY_API.qps, with @fastify/rate-limit:
  * `limit.global` requests per second per client over the whole API and
- * `limit.point` per second per client on each route; `block`: a client that
- * goes over `block.count` times within `block.second` is refused (429) for
- * the rest of that window. The client is `request.ip`, which follows
- * X-Forwarded-For only when the app is built with `trustProxy`.
+ * `limit.point` per second per client on each route. `block`: a client that
+ * goes over a limit in `block.count` separate one-second windows within
+ * `block.second` is refused (429) for the rest of that period. A burst counts
+ * once per window, so one impatient burst does not lock a client out for an
+ * hour. The client is `request.ip`, which follows X-Forwarded-For only when
+ * the app is built with `trustProxy`.
  *
  * Counters live in Redis when the cache is Redis at start (so limits hold
  * across instances); a later switch of the cache type applies to the limits
- * after a restart. Block marks always live in the shared cache.
+ * after a restart. Violation counts live in the shared cache.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { SettingsOf } from '../../schema/settings';
 import { AppError } from '../http';
 import type { KeyValueCache } from '../types';
 import type { ConfigRows } from './config-rows';
 
-const UNLIMITED = 1_000_000_000;
+const WINDOW_MS = 1000;
 
 export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'> }) {
   let redis: Redis | undefined;
@@ -30,35 +32,43 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
   await app.register(rateLimit, { global: false, redis, skipOnError: true });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;
-  const blockKey = (request: FastifyRequest) => `rl:blocked:${request.ip}`;
+  const violations = (request: FastifyRequest) => `rl:violations:${request.ip}`;
 
-  /** A violation counts toward the block; enough of them within the window block the client. */
-  async function violated(request: FastifyRequest) {
+  // `createRateLimit` only counts and answers; the route hooks of `app.rateLimit`
+  // share one "already ran" mark per request, so a second one (per route) would never run.
+  const limits = [
+    app.createRateLimit({ timeWindow: WINDOW_MS, max: async () => qps().limit.global, keyGenerator: (r) => `g:${r.ip}` }),
+    app.createRateLimit({ timeWindow: WINDOW_MS, max: async () => qps().limit.point, keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}` }),
+  ];
+
+  /**
+   * The first refusal of a window counts toward the block, whose period starts
+   * at the first violation; the refusal that reaches `block.count` says so.
+   */
+  async function violated(request: FastifyRequest, limitKey: string, ttlSeconds: number) {
     const { block } = qps();
     if (!block.enable) return;
     const cache = o.cache();
-    const count = await cache.incr(`rl:violations:${request.ip}`, block.second);
-    if (count >= block.count) await cache.set(blockKey(request), 1, block.second);
+    if (!(await cache.add(`rl:over:${limitKey}`, 1, Math.max(1, ttlSeconds)))) return;
+    if ((await cache.incr(violations(request), block.second)) >= block.count) throw new AppError(429, 'errors.blocked');
   }
 
-  const common = {
-    timeWindow: 1000,
-    allowList: () => !qps().limit.enable,
-    onExceeded: (request: FastifyRequest) => void violated(request),
-  };
-  const global = app.rateLimit({ ...common, max: async () => (qps().limit.enable ? qps().limit.global : UNLIMITED), keyGenerator: (r) => `g:${r.ip}` });
-  const point = app.rateLimit({
-    ...common,
-    max: async () => (qps().limit.enable ? qps().limit.point : UNLIMITED),
-    keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}`,
-  });
-  const blocked = async (request: FastifyRequest) => {
-    if (qps().block.enable && (await o.cache().get(blockKey(request)))) throw new AppError(429, 'errors.blocked');
-  };
+  async function limit(request: FastifyRequest, reply: FastifyReply) {
+    const { block, limit } = qps();
+    if (block.enable && Number((await o.cache().get(violations(request))) ?? 0) >= block.count) throw new AppError(429, 'errors.blocked');
+    if (!limit.enable) return;
+    for (const check of limits) {
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header('retry-after', result.ttlInSeconds);
+      await violated(request, result.key, result.ttlInSeconds);
+      throw new AppError(429, 'errors.too_many_requests');
+    }
+  }
 
-  // Every API route gets the three checks, before anything else is done for the request.
+  // Every API route gets the check before anything else is done for the request.
   app.addHook('onRoute', (route) => {
     if (!route.config?.rule) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), blocked, global, point] as never;
+    route.onRequest = [...[route.onRequest ?? []].flat(), limit] as never;
   });
 }
