@@ -1,0 +1,181 @@
+/**
+ * Rate limits (SYSTEM_SAFETY_API.qps) as a client meets them: a budget per
+ * second over the whole API and per route, a block after repeated overruns,
+ * nothing when the limits are off, X-Forwarded-For believed only behind a
+ * configured proxy, and with the Redis cache one budget across instances.
+ *
+ * Each test calls from client addresses of its own, so budgets never mix. A
+ * window opens at a client's first request and lasts a second: a burst that
+ * runs into a refusal passes at least `limit` and, unless the machine stalls
+ * for a second mid-burst, fewer than twice that.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, REDIS_URL, makeApp, type TestApp } from '../support/app';
+import { changeSafety, limits, type Safety } from '../multi/safety-config';
+
+const ENGLISH = { cookie: 'lang=en-us' };
+const TOO_MANY = 'Too many requests, please try again later';
+const BLOCKED = 'Too many requests: temporarily blocked';
+// Two public routes, so a client needs no token.
+const INIT = '/api/comm/init';
+const SITE = '/api/config/take?key=SITE_INFO';
+
+let clients = 0;
+/** A client address no other test uses. */
+const newClient = () => `10.9.${Math.floor(++clients / 250)}.${clients % 250 + 1}`;
+
+interface Hit { status: number; msg: string; retryAfter?: string }
+
+async function hit(t: TestApp, url: string, ip: string, headers: Record<string, string> = {}): Promise<Hit> {
+  const res = await t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: { ...ENGLISH, ...headers } });
+  return { status: res.statusCode, msg: res.json().msg, retryAfter: res.headers['retry-after'] as string | undefined };
+}
+
+/** Calls `send` until the first refusal; answers how many passed and the refusal. */
+async function burst(send: (i: number) => Promise<Hit>, most = 200): Promise<{ passed: number; refusal?: Hit }> {
+  for (let i = 0; i < most; i++) {
+    const res = await send(i);
+    if (res.status === 429) return { passed: i, refusal: res };
+    expect(res.status).toBe(200);
+  }
+  return { passed: most };
+}
+
+/** The operator's calls, each from an address of its own so the limits under test never refuse them. */
+const adminOf = (t: TestApp, token: string) => async (method: 'GET' | 'PUT', url: string, body?: unknown) =>
+  (await t.app.inject({ method, url, remoteAddress: newClient(), headers: { authorization: `Bearer ${token}` }, ...(body !== undefined && { payload: body as object }) })).json();
+
+describe.each(DIALECTS)('rate limits on %s', (dialect) => {
+  let t: TestApp;
+  let set: (change: (s: Safety) => void) => Promise<Safety>;
+  beforeAll(async () => {
+    t = await makeApp({ dialect, rateLimits: true });
+    const admin = adminOf(t, await t.signIn());
+    set = (change) => changeSafety(admin, change);
+  });
+  afterAll(() => t?.close());
+
+  it('limit.global: a client gets `global` calls a second over the whole API, then 429; others are not affected', async () => {
+    await set(limits({ global: 4 }));
+    const ip = newClient();
+    const { passed, refusal } = await burst((i) => hit(t, i % 2 ? INIT : SITE, ip));
+    expect(passed).toBeGreaterThanOrEqual(4);
+    expect(passed).toBeLessThan(8);
+    expect(refusal).toMatchObject({ status: 429, msg: TOO_MANY });
+    expect(Number(refusal!.retryAfter)).toBeGreaterThan(0);
+    expect((await hit(t, INIT, newClient())).status).toBe(200);
+  });
+
+  it('limit.point: a client gets `point` calls a second on one route, and other routes still answer', async () => {
+    await set(limits({ point: 3 }));
+    const ip = newClient();
+    const { passed, refusal } = await burst(() => hit(t, INIT, ip));
+    expect(passed).toBeGreaterThanOrEqual(3);
+    expect(passed).toBeLessThan(6);
+    expect(refusal?.msg).toBe(TOO_MANY);
+    expect((await hit(t, SITE, ip)).status).toBe(200);
+  });
+
+  it('block: overrunning in `count` windows within `second` refuses the client for the rest of the period', async () => {
+    await set(limits({ global: 2, block: { count: 2, second: 3600 } }));
+    const ip = newClient();
+    // First overrun: refused as too many, and refusals within the same window count once.
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toBe(TOO_MANY);
+    expect((await hit(t, INIT, ip)).msg).toBe(TOO_MANY);
+    // Next window: served again, until the second overrun blocks the client.
+    await sleep(1100);
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toBe(BLOCKED);
+    // A quiet second later it is still blocked, on every route; another client is not.
+    await sleep(1100);
+    expect(await hit(t, SITE, ip)).toMatchObject({ status: 429, msg: BLOCKED });
+    expect((await hit(t, SITE, newClient())).status).toBe(200);
+    // Turning blocking off lets the client back in.
+    await set(limits({ global: 2 }));
+    expect((await hit(t, SITE, ip)).status).toBe(200);
+  });
+
+  it('limit.enable false: no call is refused', async () => {
+    await set(limits({ global: 1, point: 1, enable: false }));
+    const ip = newClient();
+    const { passed } = await burst(() => hit(t, INIT, ip), 30);
+    expect(passed).toBe(30);
+  });
+
+  it('without trustProxy a forged X-Forwarded-For gives no fresh budget', async () => {
+    await set(limits({ global: 3 }));
+    const ip = newClient();
+    const { passed, refusal } = await burst((i) => hit(t, INIT, ip, { 'x-forwarded-for': `203.0.113.${i + 1}` }));
+    expect(passed).toBeLessThan(6);
+    expect(refusal?.msg).toBe(TOO_MANY);
+  });
+});
+
+describe('rate limits behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ rateLimits: true, trustProxy: '127.0.0.1' });
+    await changeSafety(adminOf(t, await t.signIn()), limits({ global: 3 }));
+  });
+  afterAll(() => t?.close());
+
+  it('the proxy is believed: each forwarded client has its own budget; others cannot forge it', async () => {
+    const proxy = '127.0.0.1';
+    const client = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    expect((await burst(() => hit(t, INIT, proxy, client(1)))).passed).toBeLessThan(6);
+    expect((await hit(t, INIT, proxy, client(2))).status).toBe(200);
+    // A caller that is not the proxy is known by its own address, whatever it claims.
+    const stranger = newClient();
+    const { passed } = await burst((i) => hit(t, INIT, stranger, client(10 + i)));
+    expect(passed).toBeLessThan(6);
+  });
+});
+
+const redisSuite = REDIS_URL ? describe : describe.skip;
+if (!REDIS_URL) {
+  if (process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set: shared rate limits must be tested on Redis');
+  console.warn('TEST_REDIS_URL is not set: skipping the rate limits shared through Redis');
+}
+
+/** A config folder whose cache.toml names the test Redis under a prefix of its own. */
+export function redisConfigDir(): string {
+  const url = new URL(REDIS_URL!);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-redis-config-'));
+  fs.writeFileSync(path.join(dir, 'cache.toml'), [
+    '[default]', 'type = "redis"', '',
+    '[redis]', `host = "${url.hostname}"`, `port = ${url.port || 6379}`, `database = ${Number(url.pathname.slice(1) || 0)}`,
+    `prefix = "pd${randomBytes(6).toString('hex')}"`, 'expired = 600', `password = "${decodeURIComponent(url.password)}"`, '',
+  ].join('\n'));
+  return dir;
+}
+
+redisSuite('rate limits shared through Redis', () => {
+  let a: TestApp, b: TestApp;
+  let configDir: string;
+  beforeAll(async () => {
+    configDir = redisConfigDir();
+    // Two instances (each with its own database here; the limits only share Redis).
+    [a, b] = await Promise.all([makeApp({ configDir, rateLimits: true }), makeApp({ configDir, rateLimits: true })]);
+    for (const t of [a, b]) await changeSafety(adminOf(t, await t.signIn()), limits({ global: 4, block: { count: 1, second: 3600 } }));
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    fs.rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it('calls to either instance spend one budget, and a block set through one holds on the other', async () => {
+    const ip = newClient();
+    // Apart, the instances would pass at least 4 each before refusing.
+    const { passed, refusal } = await burst((i) => hit(i % 2 ? b : a, INIT, ip));
+    expect(passed).toBeGreaterThanOrEqual(4);
+    expect(passed).toBeLessThan(8);
+    expect(refusal?.status).toBe(429);
+    // That overrun was the one allowed: both instances now refuse the client as blocked.
+    expect((await hit(a, SITE, ip)).msg).toBe(BLOCKED);
+    expect((await hit(b, SITE, ip)).msg).toBe(BLOCKED);
+  });
+});
