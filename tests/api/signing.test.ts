@@ -1,0 +1,118 @@
+/**
+ * Request signing (SYSTEM_SAFETY_API.sign) as an API client meets it. The
+ * client here is written from the README's description with node:crypto, not
+ * from the server's code, so the two are checked against each other.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, makeApp, type TestApp } from '../support/app';
+import { changeSafety } from '../multi/safety-config';
+
+const ENGLISH = { cookie: 'lang=en-us' };
+
+/** X-Timestamp, X-Nonce and X-Sign for a call (README "Request signing"). */
+function signed(key: string, method: string, url: string, body?: Record<string, unknown>, o: { timestamp?: number; nonce?: string } = {}) {
+  const { pathname, searchParams } = new URL(url, 'http://x');
+  const params: Record<string, unknown> = { ...Object.fromEntries(searchParams), ...body };
+  const canonical = Object.keys(params)
+    .filter((k) => params[k] !== undefined)
+    .sort()
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof params[k] === 'string' ? (params[k] as string) : JSON.stringify(params[k]))}`)
+    .join('&');
+  const timestamp = String(o.timestamp ?? Math.floor(Date.now() / 1000));
+  const nonce = o.nonce ?? randomBytes(16).toString('hex');
+  const sign = createHmac('sha256', key).update([method, pathname, canonical, timestamp, nonce].join('\n')).digest('hex');
+  return { 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-sign': sign };
+}
+
+describe.each(DIALECTS)('request signing on %s', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let key: string;
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const call = (method: Method, url: string, body?: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.call(method, url, body, token, { ...ENGLISH, ...headers });
+  /** A call signed with the site's key, or with what `o` changes. */
+  const signedCall = (method: Method, url: string, body?: Record<string, unknown>, o: Parameters<typeof signed>[4] & { key?: string } = {}) =>
+    call(method, url, body, signed(o.key ?? key, method, url, body, o));
+  const accounts = async () => (await signedCall('GET', '/api/users/find?limit=200')).body.data.map((u: { account: string }) => u.account);
+
+  beforeAll(async () => {
+    t = await makeApp({ dialect });
+    token = await t.signIn();
+    await changeSafety(async (method, url, body) => (await call(method, url, body as never)).body, (s) => { s.sign = true; });
+    key = (await call('GET', '/api/comm/init')).body.data.signKey;
+  });
+  afterAll(() => t?.close());
+
+  it('GET /api/comm/init answers unsigned and tells the client to sign, with the key', async () => {
+    const init = await call('GET', '/api/comm/init');
+    expect(init.body).toMatchObject({ code: 200, data: { sign: true } });
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it('a correctly signed call passes: query parameters and a JSON body', async () => {
+    const list = await signedCall('GET', '/api/users/rows?page=1&limit=5&account_like=adm');
+    expect(list.body, list.text).toMatchObject({ code: 200, data: { total: 1 } });
+    // Values of every kind: text with spaces and non-ASCII, numbers, a nested object.
+    const made = await signedCall('POST', '/api/users/create', { account: 'signed1', nickname: '签名 user', remark: 'a&b=c?', gender: 'girl' });
+    expect(made.body, made.text).toMatchObject({ code: 201, data: { account: 'signed1', nickname: '签名 user' } });
+    const changed = await signedCall('PUT', '/api/users/update', { id: made.body.data.id, remark: 'x y' });
+    expect(changed.body, changed.text).toMatchObject({ code: 200, data: { remark: 'x y' } });
+    const order = await signedCall('POST', '/api/receive-money/create', { title: 'Tea', amount: 12.5, currency: 'USD', payUrl: 'https://pay.example.com/t', files: ['/a.png'] });
+    expect(order.body, order.text).toMatchObject({ code: 201 });
+  });
+
+  it('an unsigned call is refused 401 as missing its signature, and changes nothing', async () => {
+    const res = await call('POST', '/api/users/create', { account: 'unsigned1' });
+    expect(res.status).toBe(401);
+    expect(res.body.msg).toBe('Missing request signature');
+    const partial = signed(key, 'GET', '/api/users/rows');
+    const noNonce = await call('GET', '/api/users/rows', undefined, { 'x-timestamp': partial['x-timestamp'], 'x-sign': partial['x-sign'] });
+    expect(noNonce.body).toMatchObject({ code: 401, msg: 'Missing request signature' });
+    expect(await accounts()).not.toContain('unsigned1');
+  });
+
+  it('a signature over other parameters is refused as wrong: a changed body or query is caught', async () => {
+    const headers = signed(key, 'POST', '/api/users/create', { account: 'tamper1' });
+    const res = await call('POST', '/api/users/create', { account: 'tamper2' }, headers);
+    expect(res.body).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    const query = await call('GET', '/api/users/rows?limit=50', undefined, signed(key, 'GET', '/api/users/rows?limit=5'));
+    expect(query.body).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    const method = await call('DELETE', '/api/users/remove', { ids: '1' }, signed(key, 'PUT', '/api/users/remove', { ids: '1' }));
+    expect(method.body).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    expect(await accounts()).not.toContain('tamper2');
+  });
+
+  it('a signature made with another key is refused as wrong', async () => {
+    const res = await signedCall('POST', '/api/users/create', { account: 'wrongkey1' }, { key: 'A'.repeat(32) });
+    expect(res.body).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    expect(await accounts()).not.toContain('wrongkey1');
+  });
+
+  it('a timestamp more than 300 s away is refused as expired; 299 s is still accepted', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await signedCall('GET', '/api/users/rows', undefined, { timestamp: now - 301 });
+    expect(stale.body).toMatchObject({ code: 401, msg: 'The request signature has expired' });
+    const ahead = await signedCall('GET', '/api/users/rows', undefined, { timestamp: now + 301 });
+    expect(ahead.body).toMatchObject({ code: 401, msg: 'The request signature has expired' });
+    expect((await signedCall('GET', '/api/users/rows', undefined, { timestamp: now - 299 })).body.code).toBe(200);
+  });
+
+  it('a replayed request is refused: a nonce is good once', async () => {
+    const headers = signed(key, 'POST', '/api/users/create', { account: 'once1' });
+    expect((await call('POST', '/api/users/create', { account: 'once1' }, headers)).body.code).toBe(201);
+    const replay = await call('POST', '/api/users/create', { account: 'once1' }, headers);
+    expect(replay.body).toMatchObject({ code: 401, msg: 'This request was already used' });
+    // The same nonce in a fresh, correctly signed request is a replay too.
+    const again = await signedCall('GET', '/api/users/rows', undefined, { nonce: headers['x-nonce'] });
+    expect(again.body).toMatchObject({ code: 401, msg: 'This request was already used' });
+  });
+
+  it('with signing turned off again, unsigned calls pass', async () => {
+    const admin = async (method: 'GET' | 'PUT', url: string, body?: unknown) => (await signedCall(method, url, body as never)).body;
+    await changeSafety(admin, (s) => { s.sign = false; });
+    expect((await call('GET', '/api/users/rows')).body.code).toBe(200);
+    expect((await call('GET', '/api/comm/init')).body.data).toMatchObject({ sign: false, signKey: null });
+  });
+});
