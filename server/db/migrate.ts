@@ -67,6 +67,8 @@ export function desiredTables(resources: readonly Resource[]): Snapshot {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** `unique` rides in the column spec but is built as an index: a change of it alone is an index change. */
+const sameColumn = (a: ColumnSpec, b: ColumnSpec) => same({ ...a, unique: undefined }, { ...b, unique: undefined });
 
 /** Operations that take `from` to the schemas. A changed column type needs a hand-written migration. */
 export function plan(from: Snapshot, resources: readonly Resource[]): MigrationOp[] {
@@ -79,7 +81,7 @@ export function plan(from: Snapshot, resources: readonly Resource[]): MigrationO
       for (const [name, col] of Object.entries(want.columns)) {
         const old = have.columns[name];
         if (!old) ops.push({ op: 'addColumn', table, column: col });
-        else if (!same(old, col)) {
+        else if (!sameColumn(old, col)) {
           throw new Error(`${table}.${name} changed from ${JSON.stringify(old)} to ${JSON.stringify(col)}: write this migration by hand`);
         }
       }
