@@ -34,23 +34,31 @@ export function loadSiteTitle(): Promise<string | null> {
   return siteTitle;
 }
 
-let early: { tradeNo: string; order: Promise<PublicOrder | null> } | undefined;
+/** The first page's order read, started by the front door; `answer` is set once it arrives. */
+let early: { tradeNo: string; order: Promise<PublicOrder | null>; answer?: PublicOrder | null } | undefined;
 
 /**
  * Starts the first page's reads while React is still loading: on a slow phone
- * that shows the countdown a few hundred milliseconds sooner. The page's first
+ * that shows the countdown hundreds of milliseconds sooner. The page's first
  * read of that order claims the answer.
  */
 export function startFirstReads(hash: string): void {
   const tradeNo = parseHash(hash).query.get('tradeNo');
-  if (tradeNo) early = { tradeNo, order: takeOrder(tradeNo) };
+  if (tradeNo) {
+    const read = { tradeNo, order: takeOrder(tradeNo) };
+    read.order.then((order) => Object.assign(read, { answer: order }));
+    early = read;
+  }
   void loadSiteTitle();
 }
 
-/** The order of `tradeNo`: the early read if it was for this order, else a new one. */
-export function claimOrder(tradeNo: string): Promise<PublicOrder | null> {
-  if (early?.tradeNo !== tradeNo) return takeOrder(tradeNo);
-  const { order } = early;
+/**
+ * The order of `tradeNo`: the early read if it was for this order (its answer
+ * at once when it has arrived, so the first render can show it), else a new read.
+ */
+export function claimOrder(tradeNo: string): { answer?: PublicOrder | null; order: Promise<PublicOrder | null> } {
+  if (early?.tradeNo !== tradeNo) return { order: takeOrder(tradeNo) };
+  const claimed = early;
   early = undefined;
-  return order;
+  return claimed;
 }

@@ -8,18 +8,20 @@ import type { Translate } from './i18n';
 
 const TICK_MS = 1000;
 
+const secondsUntil = (endAt: number) => Math.max(0, Math.ceil(endAt - Date.now() / 1000));
+
 /**
- * Seconds left until `endAt` (epoch seconds), or null before the first tick
- * and while `endAt` is unknown. Zero means expired; the timer has stopped.
+ * Seconds left until `endAt` (epoch seconds), or null while `endAt` is
+ * unknown. The first tick happens in the first render, so the countdown shows
+ * with the order. Zero means expired; the timer has stopped.
  */
 export function useCountdown(endAt: number | null): number | null {
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  // Layout effect: the first tick shows in the same paint as the order.
+  const [secondsLeft, setSecondsLeft] = useState(() => (endAt === null ? null : secondsUntil(endAt)));
+  // A layout effect: when the order arrives later, its first tick shows in the same paint.
   useLayoutEffect(() => {
-    setSecondsLeft(null);
-    if (endAt === null) return;
+    if (endAt === null) return setSecondsLeft(null);
     const tick = () => {
-      const left = Math.max(0, Math.ceil(endAt - Date.now() / 1000));
+      const left = secondsUntil(endAt);
       setSecondsLeft(left);
       if (left === 0) clearInterval(timer);
     };

@@ -6,14 +6,19 @@ export type OrderLoad = { loaded: false } | { loaded: true; order: PublicOrder |
 
 /** The order of `tradeNo`; `loaded` turns true when the answer (or its absence) is known. */
 export function useOrder(tradeNo: string | null): OrderLoad {
-  const [load, setLoad] = useState<OrderLoad>({ loaded: false });
+  // Claimed during the first render, so an answer that is already here shows without another paint.
+  // A page is keyed by its hash (app.tsx): tradeNo never changes under it.
+  const [read] = useState(() => (tradeNo ? claimOrder(tradeNo) : null));
+  const [load, setLoad] = useState<OrderLoad>(() =>
+    !read ? { loaded: true, order: null } : read.answer !== undefined ? { loaded: true, order: read.answer } : { loaded: false },
+  );
   useEffect(() => {
-    if (!tradeNo) return setLoad({ loaded: true, order: null });
+    if (!read || load.loaded) return;
     let current = true;
-    claimOrder(tradeNo).then((order) => current && setLoad({ loaded: true, order }));
+    read.order.then((order) => current && setLoad({ loaded: true, order }));
     return () => {
       current = false;
     };
-  }, [tradeNo]);
+  }, [read, load.loaded]);
   return load;
 }
