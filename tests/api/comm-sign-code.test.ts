@@ -151,6 +151,7 @@ describe.each(SETUPS)('code sign-in on %s with %s cache', (dialect, cache) => {
     expect((await put('wrong-password')).body.code).toBe(200);
     const failed = await ask(address);
     expect(failed.status).toBe(503);
+    expect(failed.body.msg).toBe('邮件发送失败，请稍后再试');
     expect(t.codesFor(address)).toEqual([]);
     expect((await answer(address, '123456')).status).toBe(400);
     expect((await put('smtp-pass-42')).body.code).toBe(200);

@@ -79,6 +79,7 @@ describe.each(SETUPS)('sign-up on %s with %s cache', (dialect, cache) => {
     const short = await signUp({ ...body, password: 'short1', AgainPassword: 'short1' });
     expect(short.status).toBe(400);
     expect(short.body.data.errors[0]).toMatchObject({ field: 'password', message: 'errors.password_short' });
+    expect(short.body.msg).toBe('密码：密码长度不得小于8位');
     expect(await accounts(body.account)).toBe(0);
     expect((await signUp(body)).body.code).toBe(200);
   });

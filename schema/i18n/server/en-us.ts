@@ -52,9 +52,23 @@ export default {
     social_taken: 'This phone number or email is already registered',
     decrypt_failed: 'An encrypted field could not be decrypted',
     sms_failed: 'The code could not be sent, please try again later',
+    email_failed: 'The email could not be sent, please try again later',
     sign_missing: 'Missing request signature',
     sign_invalid: 'Wrong request signature',
     sign_expired: 'The request signature has expired',
     sign_replayed: 'This request was already used',
+  },
+  /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
+  resources: {
+    comm: {
+      fields: {
+        social: 'Phone or email',
+        account: 'Account',
+        password: 'Password',
+        AgainPassword: 'Confirm password',
+        code: 'Verification code',
+        invite: 'Invitation code',
+      },
+    },
   },
 };

@@ -52,9 +52,23 @@ export default {
     social_taken: '该手机号码或邮箱已被注册',
     decrypt_failed: '加密字段无法解密',
     sms_failed: '验证码发送失败，请稍后再试',
+    email_failed: '邮件发送失败，请稍后再试',
     sign_missing: '缺少签名',
     sign_invalid: '签名错误',
     sign_expired: '签名已过期',
     sign_replayed: '请求已被使用',
+  },
+  /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
+  resources: {
+    comm: {
+      fields: {
+        social: '手机号码或邮箱',
+        account: '账号',
+        password: '密码',
+        AgainPassword: '确认密码',
+        code: '验证码',
+        invite: '邀请码',
+      },
+    },
   },
 };
