@@ -15,16 +15,16 @@ import { startFakeSmsBao } from '../fakes/smsbao';
 import { partBody, startSmtpCatcher } from '../fakes/smtp';
 import { DIALECTS, REDIS_URL, makeApp, type TestApp } from '../support/app';
 
-export type CacheKind = 'ram' | 'redis';
+export type CacheKind = 'file' | 'redis';
 
 /** Every dialect on the default cache, plus SQLite on Redis when TEST_REDIS_URL is set. */
 export const SETUPS: Array<[dialect: 'sqlite' | 'mysql', cache: CacheKind]> = [
-  ...DIALECTS.map((d) => [d, 'ram'] as [typeof d, CacheKind]),
+  ...DIALECTS.map((d) => [d, 'file'] as [typeof d, CacheKind]),
   ...(REDIS_URL ? [[DIALECTS.at(-1)!, 'redis'] as ['sqlite' | 'mysql', CacheKind]] : []),
 ];
 if (!REDIS_URL) {
   if (process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set: the account flows must run on Redis in CI');
-  console.warn('TEST_REDIS_URL is not set: account flows run on the in-process cache only');
+  console.warn('TEST_REDIS_URL is not set: account flows run on the default file cache only');
 }
 
 const SMTP = { user: 'robot@paydesk.test', pass: 'smtp-pass-42' };
@@ -54,7 +54,7 @@ function writeRedisCache(configDir: string) {
   ].join('\n'));
 }
 
-export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'ram'): Promise<CommApp> {
+export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'file'): Promise<CommApp> {
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-comm-config-'));
   if (cache === 'redis') writeRedisCache(configDir);
   const t = await makeApp({ dialect, configDir });
