@@ -24,7 +24,7 @@ const drivers: Array<[string, () => Cache]> = [
   ['ram', () => cacheOn(ramStore(), 600)],
   ['file', () => cacheOn(fileStore(join(fileRoot, prefix())), 600)],
   ...(REDIS_URL ? [['redis', () => {
-    const url = new URL(REDIS_URL);
+    const url = new URL(REDIS_URL!);
     return cacheOn(redisStore({ host: url.hostname, port: Number(url.port || 6379), database: Number(url.pathname.slice(1) || 0), password: decodeURIComponent(url.password) || undefined, prefix: prefix() }), 600);
   }] as [string, () => Cache]] : []),
 ];
