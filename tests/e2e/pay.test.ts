@@ -109,6 +109,18 @@ describe.skipIf(browserMissing())('pay pages', () => {
     expect(await payButton().isEnabled()).toBe(true);
   });
 
+  it('tells screen readers the time left once a minute, not every second', async () => {
+    const order = await createOrder();
+    await openAt(`#/?tradeNo=${order.tradeNo}`, order.createTime * 1000 + MINUTE);
+    const spoken = page.locator('[aria-live="polite"]').filter({ hasText: '剩余支付时间' });
+    await expect.poll(() => spoken.textContent()).toBe('剩余支付时间 14:00');
+    await page.clock.runFor(1000);
+    await expect.poll(() => countdown().textContent()).toBe('13:59');
+    expect(await spoken.textContent()).toBe('剩余支付时间 14:00');
+    await page.clock.runFor(59_000);
+    await expect.poll(() => spoken.textContent()).toBe('剩余支付时间 13:00');
+  });
+
   it('pays: a short loading state, then the order payUrl', async () => {
     const order = await createOrder();
     await openAt(`#/pay/emit?tradeNo=${order.tradeNo}`, order.createTime * 1000 + MINUTE);
@@ -238,6 +250,16 @@ describe.skipIf(browserMissing())('pay pages', () => {
     await page.getByRole('button', { name: '复制订单号' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: '订单号已复制到剪切板' }).count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.tradeNo);
+  });
+
+  it('shows the progress bar on each navigation and hides it after it completes', async () => {
+    await openContext();
+    await page.goto(`${server.url}/#/pay/order?tradeNo=x`);
+    const bar = page.locator('.progress');
+    await expect.poll(() => bar.count()).toBe(0);
+    await page.evaluate(() => (location.hash = '#/elsewhere'));
+    await expect.poll(() => bar.count()).toBe(1);
+    await expect.poll(() => bar.count()).toBe(0);
   });
 
   it('shows the 404 page for an unknown path, with a way home', async () => {
