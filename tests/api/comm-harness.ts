@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ConfigKey, ConfigValue } from '../../schema/config-rows';
+import type { AppOptions } from '../../server/app';
 import { startFakeSmsBao } from '../fakes/smsbao';
 import { partBody, startSmtpCatcher } from '../fakes/smtp';
 import { DIALECTS, REDIS_URL, makeApp, type TestApp } from '../support/app';
@@ -54,10 +55,11 @@ function writeRedisCache(configDir: string) {
   ].join('\n'));
 }
 
-export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'file'): Promise<CommApp> {
-  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-comm-config-'));
-  if (cache === 'redis') writeRedisCache(configDir);
-  const t = await makeApp({ dialect, configDir });
+/** `options` reach buildApp: a second instance shares the first one's `configDir` and `databaseUrl`. */
+export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'file', options: Partial<AppOptions> = {}): Promise<CommApp> {
+  const configDir = options.configDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-comm-config-'));
+  if (cache === 'redis' && !options.configDir) writeRedisCache(configDir);
+  const t = await makeApp({ dialect, ...options, configDir });
   const smtp = await startSmtpCatcher(SMTP);
   const sms = await startFakeSmsBao(SMSBAO);
   const admin = await t.signIn();
@@ -101,7 +103,7 @@ export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'f
     async close() {
       await t.close();
       await Promise.all([smtp.close(), sms.close()]);
-      fs.rmSync(configDir, { recursive: true, force: true });
+      if (!options.configDir) fs.rmSync(configDir, { recursive: true, force: true });
     },
   };
 }
