@@ -22,7 +22,12 @@ const theme = {
   breakpoints: { values: { xs: 0, sm: 768, md: 1024, lg: 1280, xl: 1600 } },
 };
 
-const store = localStorageStore(undefined, 'paydesk');
+/**
+ * Table settings and the language belong to the browser, not to a session:
+ * react-admin resets its store on sign-out, which would forget them, so reset
+ * is a no-op here (sign-out clears the session's own data itself).
+ */
+const store = { ...localStorageStore(undefined, 'paydesk'), reset: () => undefined };
 
 /** `/admin` is the users screen under its own title (SPEC §2 "admin-index"). */
 function IndexScreen() {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
 
-describe.skipIf(browserMissing())('admin console', () => {
+describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -29,16 +29,36 @@ describe.skipIf(browserMissing())('admin console', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  async function open(account = 'admin', password = ADMIN_PASSWORD): Promise<Page> {
+  async function newPage(): Promise<Page> {
     context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  /** Signs in through the sign-in page, as a person does. */
+  async function open(account = 'admin', password = ADMIN_PASSWORD): Promise<Page> {
+    await newPage();
     await page.goto(`${server.url}/#/admin/users`);
-    await page.waitForURL(/#\/common\/sign-in/);
     await page.getByLabel('账号').fill(account);
+    expect(page.url()).toContain('#/common/sign-in');
     await page.getByLabel('密码', { exact: true }).fill(password);
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/admin/);
+    return page;
+  }
+
+  /** Starts already signed in as admin (a stored token), for tests about what comes after. */
+  async function openSignedIn(path: string): Promise<Page> {
+    const sign = await callApi<{ user: unknown; token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    await newPage();
+    await context.addInitScript(([token, user]) => {
+      if (!localStorage.getItem('paydesk.token')) {
+        localStorage.setItem('paydesk.token', token);
+        localStorage.setItem('paydesk.user', user);
+      }
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    await page.goto(`${server.url}/#${path}`);
     return page;
   }
 
@@ -105,9 +125,8 @@ describe.skipIf(browserMissing())('admin console', () => {
   });
 
   it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
-    await open();
     await callApi(server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, await adminToken(server.app));
-    await page.goto(`${server.url}/#/admin/users`);
+    await openSignedIn('/admin/users');
     await shown(row('carol77'));
     const badge = page.getByTestId('filter-badge').locator('.MuiBadge-badge');
     expect(await badge.getAttribute('class')).toContain('MuiBadge-invisible');
@@ -130,8 +149,7 @@ describe.skipIf(browserMissing())('admin console', () => {
   });
 
   it('creates an order and opens its pay link', async () => {
-    await open();
-    await page.goto(`${server.url}/#/admin/receive-money`);
+    await openSignedIn('/admin/receive-money');
     await page.getByRole('button', { name: '新增' }).click();
     await dialog().getByLabel('商品标题').fill('Green tea');
     await dialog().getByLabel('金额').fill('12.50');
@@ -148,8 +166,7 @@ describe.skipIf(browserMissing())('admin console', () => {
   });
 
   it('remembers hidden and reordered columns across a reload', async () => {
-    await open();
-    await page.goto(`${server.url}/#/admin/users`);
+    await openSignedIn('/admin/users');
     await expect.poll(async () => (await headers()).slice(0, 4)).toEqual(['ID', '昵称', '账号', '手机号码']);
 
     await page.getByRole('button', { name: '表格设置' }).click();
@@ -166,7 +183,7 @@ describe.skipIf(browserMissing())('admin console', () => {
   });
 
   it('switches the language to English and back, telling the server', async () => {
-    await open();
+    await openSignedIn('/admin');
     await shown(page.getByRole('menuitem', { name: '用户' }));
     await page.getByRole('button', { name: '简体中文' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
