@@ -180,10 +180,10 @@ describe('queued log rows on close', () => {
     const file = path.join(dir, 'paydesk.db');
     try {
       const t = await makeApp({ databaseUrl: `sqlite:${file}`, logFlushMs: 3_600_000 });
-      for (let i = 0; i < 5; i++) await t.call('GET', `/api/config/take?key=SITE_INFO&n=${i}`);
+      for (let i = 0; i < 5; i++) await t.call('GET', `/api/config/take?key=SITE_INFO`);
       await t.close();
       const db = new Database(file, { readonly: true });
-      const { n } = db.prepare(`SELECT COUNT(*) AS n FROM logs WHERE api = '/api/config/take'`).get() as { n: number };
+      const { n } = db.prepare(`SELECT COUNT(*) AS n FROM logs WHERE api = '/api/config/take' AND code = 200`).get() as { n: number };
       db.close();
       expect(n).toBe(5);
     } finally {

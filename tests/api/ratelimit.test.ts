@@ -9,14 +9,12 @@
  * runs into a refusal passes at least `limit` and, unless the machine stalls
  * for a second mid-burst, fewer than twice that.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, REDIS_URL, makeApp, type TestApp } from '../support/app';
 import { changeSafety, limits, type Safety } from '../multi/safety-config';
+import { redisConfigDir } from '../multi/server-process';
 
 const ENGLISH = { cookie: 'lang=en-us' };
 const TOO_MANY = 'Too many requests, please try again later';
@@ -141,23 +139,11 @@ if (!REDIS_URL) {
   console.warn('TEST_REDIS_URL is not set: skipping the rate limits shared through Redis');
 }
 
-/** A config folder whose cache.toml names the test Redis under a prefix of its own. */
-export function redisConfigDir(): string {
-  const url = new URL(REDIS_URL!);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-redis-config-'));
-  fs.writeFileSync(path.join(dir, 'cache.toml'), [
-    '[default]', 'type = "redis"', '',
-    '[redis]', `host = "${url.hostname}"`, `port = ${url.port || 6379}`, `database = ${Number(url.pathname.slice(1) || 0)}`,
-    `prefix = "pd${randomBytes(6).toString('hex')}"`, 'expired = 600', `password = "${decodeURIComponent(url.password)}"`, '',
-  ].join('\n'));
-  return dir;
-}
-
 redisSuite('rate limits shared through Redis', () => {
   let a: TestApp, b: TestApp;
   let configDir: string;
   beforeAll(async () => {
-    configDir = redisConfigDir();
+    configDir = redisConfigDir(REDIS_URL!);
     // Two instances (each with its own database here; the limits only share Redis).
     [a, b] = await Promise.all([makeApp({ configDir, rateLimits: true }), makeApp({ configDir, rateLimits: true })]);
     for (const t of [a, b]) await changeSafety(adminOf(t, await t.signIn()), limits({ global: 4, block: { count: 1, second: 3600 } }));
