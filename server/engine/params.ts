@@ -48,6 +48,9 @@ export function zodIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
   });
 }
 
+/** The field a client names, if the schema has it: own keys only, so `constructor` or `__proto__` are no field. */
+export const fieldOf = (r: Resource, name: string): Field | undefined => (Object.hasOwn(r.fields, name) ? r.fields[name] : undefined);
+
 const isNumeric = (f: Field) => ['increments', 'integer', 'bigint', 'decimal'].includes(f.column.type);
 
 /** A query-string value of a field, coerced and checked by the field's own validator. */
@@ -98,7 +101,7 @@ export function parseOrder(r: Resource, raw: unknown): ListQuery['order'] {
     const m = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
     if (!m) refuse('order', 'errors.bad_order', { order: text });
     const [, column, dir = 'asc'] = m;
-    const f = r.fields[column!];
+    const f = fieldOf(r, column!);
     if (!f || !f.sortable || f.hidden) refuse('order', 'errors.unknown_column', { column });
     order.push([column!, dir.toLowerCase() as 'asc' | 'desc']);
   }
@@ -134,7 +137,7 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
       if (value === '') continue; // an empty filter box filters nothing
       const m = /^(.+?)(?:_(like|gte|lte))?$/.exec(key)!;
       const [, name, suffix] = m;
-      const f = r.fields[name!];
+      const f = fieldOf(r, name!);
       const op = (suffix ?? 'eq') as FilterOp;
       if (!f || f.hidden || !f.filter.includes(op)) refuse(key, 'errors.unknown_param', { param: key });
       if (op === 'eq' && value.includes(',')) {
@@ -160,7 +163,7 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (allow.includes(key)) continue;
-    const f = r.fields[key];
+    const f = fieldOf(r, key);
     if (!f || !writable(f)) {
       issues.push({ field: key, message: 'validation.unknown_field', params: { field: key } });
       continue;
