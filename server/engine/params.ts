@@ -165,7 +165,8 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
     if (allow.includes(key)) continue;
     const f = fieldOf(r, key);
     if (!f || !writable(f)) {
-      issues.push({ field: key, message: 'validation.unknown_field', params: { field: key } });
+      // Quoted, so that an empty or blank key is still visible in the message.
+      issues.push({ field: key, message: 'validation.unknown_field', params: { field: JSON.stringify(key) } });
       continue;
     }
     // A blank secret means "keep the old one" on update, and "none" on create.
