@@ -4,7 +4,7 @@
  * column or operator is a 400 that names it, and nothing reaches SQL unchecked.
  */
 import { z } from 'zod';
-import type { Field, FilterOp, Resource } from '../../schema/define';
+import type { Column, Field, FilterOp, Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
 export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
@@ -150,6 +150,28 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
   return out;
 }
 
+/**
+ * The largest magnitude a numeric column holds. The schema's validator may
+ * allow more (no `max`), and a larger value would overflow in MySQL (a 500)
+ * or be kept beyond the column's precision by SQLite.
+ */
+function columnLimit(c: Column): number | undefined {
+  switch (c.type) {
+    case 'integer': return 2 ** 31 - 1;
+    case 'bigint': return Number.MAX_SAFE_INTEGER;
+    case 'decimal': return 10 ** ((c.precision ?? 14) - (c.scale ?? 2)) - 10 ** -(c.scale ?? 2);
+    default: return undefined;
+  }
+}
+
+function outOfRange(key: string, f: Field, value: unknown): FieldIssue | undefined {
+  const max = columnLimit(f.column);
+  if (max === undefined || typeof value !== 'number' || Math.abs(value) <= max) return undefined;
+  return value > 0
+    ? { field: key, message: 'validation.max_value', params: { max } }
+    : { field: key, message: 'validation.min_value', params: { min: -max } };
+}
+
 /** Fields a client may write: not system, not read-only. */
 export const writable = (f: Field) => !f.system && !f.readOnly;
 
@@ -173,8 +195,10 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
     if (f.secret && (value === '' || value === null || value === undefined)) continue;
     if (f.auto && value === '' && !partial) continue;
     const parsed = f.input.safeParse(value);
-    if (parsed.success) values[key] = parsed.data;
-    else issues.push(...zodIssues(parsed.error, key));
+    const range = parsed.success ? outOfRange(key, f, parsed.data) : undefined;
+    if (!parsed.success) issues.push(...zodIssues(parsed.error, key));
+    else if (range) issues.push(range);
+    else values[key] = parsed.data;
   }
   if (!partial) {
     for (const [key, f] of Object.entries(r.fields)) {
