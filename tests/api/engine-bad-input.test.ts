@@ -98,6 +98,15 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
       expectRefused(await create({ title: 'T', amount: 1.234, currency: 'USD' }, 'receive-money'), 'amount', 'receive-money');
     });
 
+    it('refuses numbers larger than their column holds', async () => {
+      // decimal(14, 2) holds 999,999,999,999.99; MySQL would fail on more, SQLite would keep it.
+      expectRefused(await create({ title: 'T', amount: 1e12, currency: 'USD' }, 'receive-money'), 'amount', 'receive-money');
+      expectRefused(await create({ title: 'T', views: 2 ** 31 }, 'article'), 'views', 'article');
+      const largest = dataOf(await create({ title: 'T', amount: 999_999_999_999.99, currency: 'USD' }, 'receive-money'), 201);
+      expect(largest.amount).toBe(999_999_999_999.99);
+      await api.call('DELETE', '/api/receive-money/delete', { ids: String(largest.id) });
+    });
+
     it('refuses over-long strings', async () => {
       expectRefused(await create({ account: unique('a'), nickname: 'n'.repeat(25) }), 'nickname', 'users');
       expectRefused(await create({ account: unique('a'), describe: 'd'.repeat(257) }), 'describe', 'users');
@@ -159,7 +168,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
 
     it('refuses malformed JSON and bodies that are not objects', async () => {
       const json = { 'content-type': 'application/json' };
-      for (const raw of ['{"account":', '{account: 1}', '']) {
+      for (const raw of ['{"account":', '{account: 1}', '', '{"account":"abcd1","__proto__":{"id":1}}']) {
         const res = await api.call('POST', '/api/users/create', raw, json);
         expect(res.status, raw).toBe(400);
         expect(res.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON' });
