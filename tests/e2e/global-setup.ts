@@ -9,5 +9,13 @@ import { DIST_DIR, VITE_CONFIG } from './harness';
 
 export default async function buildFrontEnd(): Promise<void> {
   if (process.env.E2E_REUSE_DIST === '1' && existsSync(DIST_DIR)) return;
-  await build({ configFile: VITE_CONFIG, logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which Vite would bake into the bundle (React's
+  // development build): build exactly what ships instead.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: VITE_CONFIG, mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
