@@ -297,7 +297,7 @@ describe.skipIf(browserMissing())('pay pages', () => {
       return code;
     };
     await openContext();
-    const adminCode = await scriptsOf('#/admin');
+    const adminCode = await scriptsOf('#/common/sign-in');
     const payCode = await scriptsOf('#/pay/emit?tradeNo=x');
     for (const marker of markers) {
       expect(adminCode.includes(marker), `the console itself carries ${marker}`).toBe(true);
@@ -310,7 +310,7 @@ describe.skipIf(browserMissing())('pay pages', () => {
     await page.goto(`${server.url}/#/pay/emit?tradeNo=x`);
     await expect.poll(() => page.locator('.page').count()).toBe(1);
     await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
-    await page.evaluate(() => (location.hash = '#/admin'));
+    await page.evaluate(() => (location.hash = '#/common/sign-in'));
     await expect.poll(() => page.locator('.page').count()).toBe(0);
     await page.evaluate(() => (location.hash = '#/pay/order?tradeNo=x'));
     await expect.poll(() => page.locator('.status-text').textContent()).toBe('未知状态');
