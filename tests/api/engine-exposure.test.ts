@@ -44,14 +44,14 @@ describe.each(DIALECTS)('exposure on %s', (dialect) => {
         expect(res.status).toBe(200);
         expectNoPassword(res);
       }
-    });
+    }, 30_000);
 
     it('stores the password hashed, and a blank one on update keeps it', async () => {
       const user = await createUser(api, { password: PASSWORD });
       await expect(api.t.signIn(user.account, PASSWORD)).resolves.toBeTruthy();
       dataOf(await api.call('PUT', '/api/users/update', { id: user.id, password: '', nickname: 'Same password' }));
       await expect(api.t.signIn(user.account, PASSWORD)).resolves.toBeTruthy();
-    });
+    }, 30_000); // argon2 hashing three times
 
     it('never exports a password', async () => {
       await createUser(api, { password: PASSWORD });

@@ -52,8 +52,7 @@ function query(r: ResourceName) {
 function body(r: ResourceName) {
   const key = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...fieldNames(r)) },
-    // `__proto__` in a body is refused whole by the JSON parser (tested with the malformed bodies).
-    { weight: 1, arbitrary: fc.constantFrom(...OBJECT_KEYS.filter((k) => k !== '__proto__')) },
+    { weight: 1, arbitrary: fc.constantFrom(...OBJECT_KEYS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
   );
   const value = fc.oneof(
@@ -99,7 +98,11 @@ describe.each(DIALECTS)('random input on %s', (dialect) => {
       const res = await api.call('POST', `/api/${r}/create`, sent);
       expect([201, 400], `${r} ${JSON.stringify(sent)}: ${res.text.slice(0, 300)}`).toContain(res.status);
       if (res.status === 201) expect(res.body.data.id).toBeGreaterThan(0);
-      else expectNamed(res, r, '');
+      // The JSON parser refuses a body that could poison prototypes whole, before any field is read.
+      else if (res.body.data === null) {
+        expect(JSON.stringify(sent)).toMatch(/"__proto__"|"constructor":\{.*"prototype"/);
+        expect(res.body.msg).toBe('The request body is not valid JSON');
+      } else expectNamed(res, r, '');
     }), { numRuns: 200 });
   }, 120_000);
 });
