@@ -10,8 +10,14 @@ import type { Db } from '../db/connect';
 import type { Database } from '../db/types';
 import { uniqueViolation } from '../engine/dialect';
 import { encode, now, withDefaults } from '../engine/store';
-import { AppError, badRequest } from '../http';
-import type { Social } from '../routes/comm-forms';
+import { AppError } from '../http';
+
+/** Where a code goes and how an account is found without its name. */
+export interface Social {
+  kind: 'phone' | 'email';
+  /** The phone as given; an address in lower case, so one mailbox is one target. */
+  target: string;
+}
 
 /** The live account whose phone or address is `social` (and, when given, whose name is `account`). */
 export function accountBySocial(q: Kysely<Database>, social: Social, account?: string) {
@@ -32,7 +38,7 @@ async function liveInvite(q: Kysely<Database>, code: string) {
 
 /** 400 unless `code` names a usable invitation (checked before a code is spent on the sign-up). */
 export async function checkInvite(db: Db, code: string) {
-  if (!(await liveInvite(db.kysely, code))) throw badRequest('errors.invite_invalid', {}, { errors: [{ field: 'invite', message: 'errors.invite_invalid' }] });
+  if (!(await liveInvite(db.kysely, code))) throw fieldError('invite', 'errors.invite_invalid');
 }
 
 export interface NewAccount {
@@ -104,5 +110,5 @@ export async function accountTaken(db: Db, account: string) {
   return !!(await db.kysely.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst());
 }
 
-export const fieldError = (field: string, key: string, code: 400 | 403 = 400) =>
-  new AppError(code, key, {}, { errors: [{ field, message: key }] });
+/** A 400 about one field, shaped like the validation errors (`data.errors`). */
+export const fieldError = (field: string, key: string) => new AppError(400, key, {}, { errors: [{ field, message: key }] });

@@ -9,12 +9,12 @@
  * like a wrong code. Every code request passes the SAFETY_SMS limits first.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountBySocial, accountTaken, checkInvite, createAccount, fieldError, setPassword } from '../auth/accounts';
+import { accountBySocial, accountTaken, checkInvite, createAccount, fieldError, setPassword, type Social } from '../auth/accounts';
 import { Codes, RESEND_WAIT_SECONDS, type CodePurpose } from '../auth/codes';
 import { hashPassword } from '../auth/passwords';
 import { SmsGuard } from '../auth/sms-guard';
 import { AppError, created, ok } from '../http';
-import { asksForCode, readForm, type Social } from './comm-forms';
+import { asksForCode, readForm } from './comm-forms';
 import { signInAs, type CommOptions } from './comm-session';
 
 const rule = (name: string, scene?: string) => ({ rule: { name, group: 'comm', type: 'common' as const, scene } });

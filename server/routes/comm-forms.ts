@@ -6,15 +6,9 @@
  */
 import { z } from 'zod';
 import { users } from '../../schema';
+import type { Social } from '../auth/accounts';
 import type { SignInKeys } from '../auth/rsa';
 import { invalidInput } from '../services/settings/field-errors';
-
-export type SocialKind = 'phone' | 'email';
-export interface Social {
-  kind: SocialKind;
-  /** The phone as given; the address in lower case, so one mailbox is one target. */
-  target: string;
-}
 
 const required = { error: 'validation.required' };
 
