@@ -27,7 +27,7 @@ const text = fc.oneof(
 function orderText(r: ResourceName) {
   const part = fc.tuple(fc.oneof(fc.constantFrom(...fieldNames(r), ...OBJECT_KEYS), fc.string({ maxLength: 10 })), fc.constantFrom('', ' asc', ' desc', ' DESC', ' up', '; drop table users'))
     .map(([c, d]) => c + d);
-  return fc.array(part, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(fc.sample(fc.constantFrom(',', ', ', ' , '), 1)[0]));
+  return fc.tuple(fc.array(part, { minLength: 1, maxLength: 3 }), fc.constantFrom(',', ', ', ' , ', ',,')).map(([parts, sep]) => parts.join(sep));
 }
 
 function queryKey(r: ResourceName) {
