@@ -120,8 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Hand-written routes without a rule (static files, docs) are outside the permission system.
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config?.rule) return;
-    await services.checkSignature(request);
-    await guard.guard(request);
+    const rule = await guard.rule(request);
+    await services.checkSignature(request, rule.type);
+    await guard.check(request, rule);
   });
   // Envelopes carry i18n keys until here: translate into the caller's language.
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {

@@ -75,12 +75,12 @@ export class Guard {
     if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
   }
 
-  /** Looks the route up in the rule book first: the hook every request passes. */
-  async guard(request: FastifyRequest) {
+  /** The stored rule of the request's route (404 for a route without one). */
+  async rule(request: FastifyRequest): Promise<RuleRow> {
     const route = request.routeOptions.url?.replace(/^\//, '');
     const rule = route ? await this.rules.find(request.method, route) : undefined;
     if (!rule) throw new AppError(404, 'errors.route_not_found', { method: request.method, url: request.url.split('?')[0] });
-    await this.check(request, rule);
+    return rule;
   }
 
   /** Re-checks a call that a public rule let in against a `default` rule of the same route (take by id). */

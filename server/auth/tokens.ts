@@ -2,8 +2,10 @@
  * JWTs through @fastify/jwt: HS256 with the key, issuer, subject and expiry of
  * `config/crypt.toml` read at every call (a changed key applies at once), a
  * `jti` per token, and revocation through the shared cache: sign-out
- * denylists the `jti` until the token would expire anyway, and with
- * `sign_in.unique` only the newest token of a user stays valid.
+ * denylists the `jti` until the token would expire anyway. `revokeAll`
+ * ends every token of a user issued before a moment (a new sign-in under
+ * `sign_in.unique`, a password reset): tokens carry their issue time in
+ * milliseconds (`at`) and are refused when older than the user's mark.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +23,8 @@ export interface TokenClaims {
   uid: number;
   jti: string;
   exp: number;
+  /** Issue time in ms: finer than `iat`, so a sign-in in the same second still revokes the one before. */
+  at?: number;
 }
 
 export class Tokens {
@@ -33,9 +37,10 @@ export class Tokens {
   async issue(uid: number, opts: { unique?: boolean } = {}): Promise<{ no: string; expired: number; jti: string }> {
     const s = this.settings();
     const jti = randomUUID();
-    const no = this.app.jwt.sign({ uid }, { key: s.key, algorithm: 'HS256', iss: s.issuer, sub: s.subject, jti, expiresIn: s.expired });
-    const expired = Math.floor(Date.now() / 1000) + s.expired;
-    if (opts.unique) await this.cache().set(`jwt:only:${uid}`, jti, s.expired);
+    const at = Date.now();
+    if (opts.unique) await this.revokeAll(uid, at);
+    const no = this.app.jwt.sign({ uid, at }, { key: s.key, algorithm: 'HS256', iss: s.issuer, sub: s.subject, jti, expiresIn: s.expired });
+    const expired = Math.floor(at / 1000) + s.expired;
     return { no, expired, jti };
   }
 
@@ -51,9 +56,14 @@ export class Tokens {
     if (!Number.isSafeInteger(claims.uid) || typeof claims.jti !== 'string') return null;
     const cache = this.cache();
     if (await cache.get(`jwt:deny:${claims.jti}`)) return null;
-    const only = await cache.get<string>(`jwt:only:${claims.uid}`);
-    if (only && only !== claims.jti) return null;
+    const since = await cache.get<number>(`jwt:since:${claims.uid}`);
+    if (since && !(typeof claims.at === 'number' && claims.at >= since)) return null;
     return claims;
+  }
+
+  /** Ends every token of the user issued before `since` (kept as long as a token can live). */
+  async revokeAll(uid: number, since = Date.now()) {
+    await this.cache().set(`jwt:since:${uid}`, since, this.settings().expired);
   }
 
   async revoke(claims: Pick<TokenClaims, 'jti' | 'exp'>) {

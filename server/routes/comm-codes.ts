@@ -89,6 +89,8 @@ export async function codeRoutes(app: FastifyInstance, o: CommOptions) {
     const passwordHash = await hashPassword(form.password);
     if (!(await codes.check('reset-password', form.social.target, form.code)) || !owner) throw codeInvalid();
     await setPassword(o.db, owner.id, passwordHash);
+    // Whoever held the old password holds no session any more.
+    await o.tokens.revokeAll(owner.id);
     await o.touch('users');
     return ok({}, 'messages.password_reset');
   });

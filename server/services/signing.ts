@@ -9,8 +9,10 @@
  * merged, sorted by key, `encodeURIComponent(k)=encodeURIComponent(v)` joined
  * by `&` (strings as they are, other values JSON). A missing or wrong
  * signature, a timestamp more than 300 s away, or a nonce seen before is
- * refused with 401 and a message saying which. `GET /api/comm/init`, which
- * tells clients whether to sign, is exempt.
+ * refused with 401 and a message saying which. Public reads (GET on a
+ * `common` rule: `init`, which tells clients whether to sign, an order by
+ * tradeNo, SITE_INFO, the docs) are exempt: they carry nothing to protect,
+ * and payers' pages stay light.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -39,9 +41,9 @@ export function signRequest(key: string, method: string, path: string, params: s
 export class SignatureCheck {
   constructor(private readonly config: ConfigRows, private readonly cache: () => KeyValueCache) {}
 
-  async check(request: FastifyRequest) {
+  async check(request: FastifyRequest, ruleType: string) {
     const safety = await this.config.get('SYSTEM_SAFETY_API');
-    if (!safety.sign || request.routeOptions.url === '/api/comm/init') return;
+    if (!safety.sign || (ruleType === 'common' && request.method === 'GET')) return;
     const h = request.headers;
     const timestamp = h['x-timestamp'], nonce = h['x-nonce'], sign = h['x-sign'];
     if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof sign !== 'string' || nonce.length < 16 || nonce.length > 64) {

@@ -87,10 +87,7 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
     expect((await signIn(p.account, 'old-password-1')).body.code).toBe(200);
   });
 
-  // Waits for `Tokens.revokeAll(uid)` in server/auth/tokens.ts (asked of the
-  // lead): the `jwt:only` marker cannot do it without refusing later sign-ins.
-  // Flip `it.fails` to `it` when reset-password calls it.
-  it.fails('stops the tokens signed in before the reset', async () => {
+  it('stops the tokens signed in before the reset', async () => {
     const p = await person();
     const before = await t.signIn(p.account, 'old-password-1');
     await reset({ social: p.social, account: p.account });

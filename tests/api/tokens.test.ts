@@ -126,11 +126,7 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     expect((await check(b)).body.data.user.id).toBe(id);
   });
 
-  // KNOWN BUG in server/auth/tokens.ts (reported to the lead with a fix): the
-  // `jwt:only` marker a unique sign-in leaves outlives the setting, so once
-  // sign_in.unique is turned off again, new sign-ins are refused until the
-  // marker expires. Flip `it.fails` to `it` when tokens.ts is fixed.
-  it.fails('after sign_in.unique is turned off, new sign-ins work again', async () => {
+  it('after sign_in.unique is turned off, new sign-ins work again', async () => {
     await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = true; });
     await t.signIn('tokenholder', 'holder-pass-1');
     await t.setConfig('SIGN_IN_UP', (v) => { v.sign_in.unique = false; });
