@@ -3,18 +3,19 @@
  * context: `/admin/*` is the generated console (basename `/admin`), `/common/*`
  * the account pages; each resource of `schema/` becomes a screen.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { AdminContext, AdminUI, defaultTheme, localStorageStore, Resource, ResourceContextProvider, type I18nProvider } from 'react-admin';
-import { HashRouter, Route, Routes } from 'react-router';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { resourceList } from '../schema/index';
-import { authProvider } from './api/authProvider';
+import { authProvider, SIGN_IN_PATH } from './api/authProvider';
+import { getToken } from './api/session';
 import { dataProvider } from './api/dataProvider';
+import AccountPages from './common/AccountPages';
 import { ConsoleLayout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 
 /** The list and its dialog come as one lazy chunk, shared by every resource. */
 const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
-const AccountPages = lazy(() => import('./common/AccountPages'));
 
 /** SPEC §2: the mobile layout applies under 768px. */
 const theme = {
@@ -38,6 +39,16 @@ function IndexScreen() {
   );
 }
 
+/**
+ * Without a stored token, straight to sign-in before any screen asks the API
+ * for data. With one, each screen's own auth check (check-token) decides.
+ * (react-admin's `requireAuth` is not used: its log-out-on-mount loops for
+ * seconds before the redirect lands when the sign-in page is outside it.)
+ */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  return getToken() ? children : <Navigate to={SIGN_IN_PATH} replace />;
+}
+
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <HashRouter>
@@ -50,22 +61,18 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         theme={theme}
       >
         <Routes>
-          <Route
-            path="/common/*"
-            element={
-              <Suspense>
-                <AccountPages />
-              </Suspense>
-            }
-          />
+          {/* Not lazy: a signed-out visitor is sent here at once, and a suspended route would stall that redirect. */}
+          <Route path="/common/*" element={<AccountPages />} />
           <Route
             path="/admin/*"
             element={
-              <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} requireAuth disableTelemetry>
-                {resourceList.map((r) => (
-                  <Resource key={r.name} name={r.name} list={ResourceScreen} />
-                ))}
-              </AdminUI>
+              <SignedInOnly>
+                <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} disableTelemetry>
+                  {resourceList.map((r) => (
+                    <Resource key={r.name} name={r.name} list={ResourceScreen} />
+                  ))}
+                </AdminUI>
+              </SignedInOnly>
             }
           />
           <Route path="*" element={<NotFound />} />

@@ -3,7 +3,7 @@
  * and password sends both encrypted (the auth provider's login) and lands on
  * `/admin`; a visitor who already holds a token is sent to `/`.
  */
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CssBaseline, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Notification, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router';
@@ -51,6 +51,7 @@ function SignIn() {
 export default function AccountPages() {
   return (
     <>
+      <CssBaseline />
       <DocumentTitle />
       <Routes>
         <Route path="sign-in" element={getToken() ? <Navigate to="/" replace /> : <SignIn />} />

@@ -124,6 +124,20 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await gone(row('bob2024'));
   });
 
+  it('sends a visitor whose stored token the server rejects to sign in, with the session forgotten', async () => {
+    await newPage();
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('paydesk.token', 'revoked.or.forged');
+      }
+    });
+    await page.goto(`${server.url}/#/admin/users`);
+    await shown(page.getByLabel('账号'));
+    expect(page.url()).toContain('#/common/sign-in');
+    expect(await page.evaluate(() => localStorage.getItem('paydesk.token'))).toBeNull();
+  });
+
   it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
     await callApi(server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, await adminToken(server.app));
     await openSignedIn('/admin/users');
@@ -215,6 +229,16 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面']);
     await gone(page.getByRole('button', { name: '导出' }));
     await screenshot(page, 'admin-operator');
+
+    await page.getByRole('button', { name: '个人中心' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/#\/$/);
+    const left = await page.evaluate(() => ({ token: localStorage.getItem('paydesk.token'), cookie: document.cookie, session: Object.keys(sessionStorage) }));
+    expect(left.token).toBeNull();
+    expect(left.cookie).not.toContain('token=');
+    expect(left.session.filter((key) => key.startsWith('paydesk.cache:'))).toEqual([]);
+    await page.goto(`${server.url}/#/admin/receive-money`);
+    await shown(page.getByLabel('账号'));
   });
 
   it('loads the console only for /admin routes, within the size budget', async () => {
