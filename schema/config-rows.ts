@@ -4,6 +4,8 @@
  * on first start; the settings screen builds its forms from the same schemas.
  */
 import { z } from 'zod';
+import { fieldErrors, type FieldError } from './issues';
+import { generateApiKey } from './settings';
 
 const atLeast1 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min_value' });
 const seconds60 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(60, { error: 'validation.min_value' });
@@ -100,11 +102,17 @@ export const CONFIG_DEFAULTS: { [K in ConfigKey]: ConfigValue<K> } = {
   },
 };
 
-/** Issues of a config value as [path, i18n key], for the generic engine's whole-row check. */
-export function checkConfigValue(key: string, value: unknown): Array<[string, string]> {
+/** Field errors of a config value (under `value.`), for the generic engine's whole-row check. */
+export function checkConfigValue(key: string, value: unknown): FieldError[] {
   const schema = CONFIG_SCHEMAS[key as ConfigKey];
   if (!schema) return [];
   const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((i) => [['value', ...i.path].join('.'), i.message]);
+  return result.success ? [] : fieldErrors(result.error, { prefix: 'value' });
+}
+
+/** A blank API key means "generate one" (SPEC §5): 32 characters. */
+export function deriveConfigValue(key: string | undefined, value: unknown): { value?: unknown } {
+  if (key !== 'SYSTEM_SAFETY_API' || !value || typeof value !== 'object') return {};
+  const safety = value as ConfigValue<'SYSTEM_SAFETY_API'>;
+  return safety.key ? {} : { value: { ...safety, key: generateApiKey() } };
 }

@@ -12,6 +12,7 @@
  * `%{min}`/`%{max}` from the zod issue.
  */
 import { z } from 'zod';
+import type { FieldError } from './issues';
 import { ACTION_METHOD, type Action, type RuleType } from './rules';
 
 export type FilterOp = 'eq' | 'like' | 'gte' | 'lte';
@@ -313,8 +314,10 @@ export interface ResourceInput<F extends Fields> {
   publicTake?: { by: keyof F & string; fields: readonly (keyof F & string)[]; only?: readonly string[] };
   /** While `lock` is 1 these fields cannot change. */
   locked?: readonly (keyof F & string)[];
-  /** Whole-row check on the merged row (after a patch); returns issues as [field, i18n key]. */
-  refine?: (row: Partial<RowOf<F>>) => Array<[string, string]>;
+  /** Whole-row check on the merged row (after a patch): field errors, none when the row is fine. */
+  refine?: (row: Partial<RowOf<F>>) => FieldError[];
+  /** Values the server fills in from the checked, merged row before storing it (a generated key). */
+  derive?: (row: Partial<RowOf<F>>) => Partial<RowOf<F>>;
   /** Extra composite indexes. */
   indexes?: readonly (readonly (keyof F & string)[])[];
 }
@@ -328,10 +331,11 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'icon' | 'actions'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'icon' | 'actions'>> {
   icon?: string;
   publicTake?: ResourceInput<F>['publicTake'];
   refine?: ResourceInput<F>['refine'];
+  derive?: ResourceInput<F>['derive'];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
   owner: boolean;

@@ -1,5 +1,5 @@
 import { defineResource, f } from '../define';
-import { checkConfigValue, CONFIG_KEYS } from '../config-rows';
+import { checkConfigValue, CONFIG_KEYS, deriveConfigValue } from '../config-rows';
 
 /**
  * Settings kept as rows (SPEC §3 "Config entries"): `value` is a JSON object
@@ -22,4 +22,5 @@ export const config = defineResource({
   actions: { remove: false, delete: false, sort: false },
   publicTake: { by: 'key', only: ['SITE_INFO'], fields: ['key', 'value'] },
   refine: (row) => (row.key && (CONFIG_KEYS as readonly string[]).includes(row.key) ? checkConfigValue(row.key, row.value) : []),
+  derive: (row) => deriveConfigValue(row.key, row.value),
 });

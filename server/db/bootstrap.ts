@@ -5,10 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { authGroup, config, users } from '../../schema';
-import { CONFIG_DEFAULTS, CONFIG_KEYS } from '../../schema/config-rows';
+import { CONFIG_DEFAULTS, CONFIG_KEYS, deriveConfigValue } from '../../schema/config-rows';
 import type { Resource } from '../../schema/define';
 import { encode, withDefaults } from '../engine/store';
-import { generateApiKey } from '../../schema/settings';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './connect';
 
@@ -30,7 +29,7 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; log?: (l
   for (const key of CONFIG_KEYS) {
     const row = () => k.selectFrom('config').select('id').where('key', '=', key).executeTakeFirst();
     if (await row()) continue;
-    const value = key === 'SYSTEM_SAFETY_API' ? { ...CONFIG_DEFAULTS[key], key: generateApiKey() } : CONFIG_DEFAULTS[key];
+    const value = deriveConfigValue(key, CONFIG_DEFAULTS[key]).value ?? CONFIG_DEFAULTS[key];
     await insertOnce(
       () => k.insertInto('config').values(full(config, { key, value, createTime: t, updateTime: t })).execute(),
       row,

@@ -4,6 +4,7 @@
  * column or operator is a 400 that names it, and nothing reaches SQL unchecked.
  */
 import { z } from 'zod';
+import { fieldErrors } from '../../schema/issues';
 import type { Column, Field, FilterOp, Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
@@ -38,14 +39,7 @@ export function onlyKeys(query: unknown, allowed: readonly string[] = []) {
 }
 
 export function zodIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
-  return error.issues.map((i) => {
-    const extra = i as { minimum?: unknown; maximum?: unknown };
-    return {
-      field: [prefix, ...i.path].filter((p) => p !== undefined && p !== '').join('.'),
-      message: i.message,
-      params: { min: extra.minimum, max: extra.maximum },
-    };
-  });
+  return fieldErrors(error, { prefix });
 }
 
 /** The field a client names, if the schema has it: own keys only, so `constructor` or `__proto__` are no field. */

@@ -42,9 +42,24 @@ async function checkUnique(trx: Kysely<any>, r: Resource, values: Record<string,
   }
 }
 
+/** `|1|2|` lists must point at rows that exist in their `ref` table (a group's rules and members). */
+async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Record<string, unknown>) {
+  for (const [k, f] of Object.entries(r.fields)) {
+    const target = f.ref && e.resources.get(f.ref);
+    if (!target || typeof values[k] !== 'string') continue;
+    const ids = [...new Set((values[k] as string).split('|').filter(Boolean).map(Number))];
+    if (!ids.length) continue;
+    const found = await trx.selectFrom(target.table).select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) {
+      const missing = ids.filter((id) => !found.some((row) => row.id === id));
+      invalid([{ field: k, message: 'validation.ids_missing', params: { ids: missing.join(', ') } }]);
+    }
+  }
+}
+
 function checkRow(r: Resource, merged: Record<string, unknown>) {
   const issues = r.refine?.(merged as never) ?? [];
-  if (issues.length) invalid(issues.map(([field, message]) => ({ field, message })));
+  if (issues.length) invalid(issues);
 }
 
 function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
@@ -70,8 +85,10 @@ async function readBack(trx: Kysely<any>, r: Resource, id: number) {
 export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
   const values = await prepare(r, parseValues(r, body, false), true);
   checkRow(r, withDefaults(r, values));
+  Object.assign(values, r.derive?.(withDefaults(r, values) as never));
   return inTransaction(e, r, async (trx) => {
     await checkUnique(trx, r, values);
+    await checkRefs(trx, e, r, values);
     const t = now();
     const row = withDefaults(r, { ...values, ...(r.owner && { uid: ctx.caller.user?.id ?? 0 }), createTime: t, updateTime: t });
     if (r.serial) {
@@ -97,8 +114,11 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
       const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
       if (changed) throw new AppError(403, 'errors.locked', { field: changed });
     }
-    checkRow(r, { ...decode(r, { ...existing }), ...values });
+    const merged = { ...decode(r, { ...existing }), ...values };
+    checkRow(r, merged);
+    Object.assign(values, r.derive?.(merged as never));
     await checkUnique(trx, r, values, id);
+    await checkRefs(trx, e, r, values);
     await trx.updateTable(r.table).set(encode(r, { ...values, updateTime: now() })).where('id', '=', id).execute();
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);

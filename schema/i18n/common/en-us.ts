@@ -140,7 +140,7 @@ const enUs: CommonCatalog = {
     ids_missing: 'No such ids: %{ids}',
     image_url: 'The image address must start with http://, https://, // or /',
     url: 'Enter a valid link',
-    unknown_field: 'Unknown field: %{field}',
+    unknown_field: 'Unknown field',
     invalid_type: 'Wrong type of value',
     invalid_id: 'Invalid ID',
     account_length: 'The account must be 4 to 32 characters',

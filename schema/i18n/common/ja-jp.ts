@@ -139,7 +139,7 @@ const jaJp: CommonCatalog = {
     ids_missing: '存在しない ID：%{ids}',
     image_url: '画像のアドレスは http://、https://、// または / で始めてください',
     url: '正しいリンクを入力してください',
-    unknown_field: '不明な項目です：%{field}',
+    unknown_field: '不明な項目です',
     invalid_type: '値の型が正しくありません',
     invalid_id: 'ID が正しくありません',
     account_length: 'アカウントは 4〜32 文字で入力してください',

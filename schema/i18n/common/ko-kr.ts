@@ -136,7 +136,7 @@ const koKr: CommonCatalog = {
     ids_missing: '존재하지 않는 ID: %{ids}',
     image_url: '이미지 주소는 http://, https://, // 또는 /로 시작해야 합니다',
     url: '올바른 링크를 입력하세요',
-    unknown_field: '알 수 없는 항목: %{field}',
+    unknown_field: '알 수 없는 항목',
     invalid_type: '값의 형식이 올바르지 않습니다',
     invalid_id: 'ID가 올바르지 않습니다',
     account_length: '계정은 4~32자여야 합니다',

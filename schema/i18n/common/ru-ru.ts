@@ -148,7 +148,7 @@ const ruRu: CommonCatalog = {
     ids_missing: 'Нет записей с такими ID: %{ids}',
     image_url: 'Адрес изображения должен начинаться с http://, https://, // или /',
     url: 'Введите корректную ссылку',
-    unknown_field: 'Неизвестное поле: %{field}',
+    unknown_field: 'Неизвестное поле',
     invalid_type: 'Неверный тип значения',
     invalid_id: 'Неверный ID',
     account_length: 'Учётная запись должна содержать от 4 до 32 символов',

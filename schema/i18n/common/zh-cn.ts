@@ -138,7 +138,7 @@ const zhCn = {
     ids_missing: '不存在的 ID：%{ids}',
     image_url: '图片地址须以 http://、https://、// 或 / 开头',
     url: '请输入正确的链接地址',
-    unknown_field: '未知字段：%{field}',
+    unknown_field: '未知字段',
     invalid_type: '数据类型不正确',
     invalid_id: 'ID 无效',
     account_length: '账号长度在 4 到 32 个字符',
