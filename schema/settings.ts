@@ -19,6 +19,8 @@ export interface Choice {
   value: string | number;
   /** i18n key of the label. */
   label: string;
+  /** Placeholders of the label (`DB%{n}`). */
+  params?: Record<string, string | number>;
 }
 export type Generator = 'password' | 'jwtKey' | 'apiKey';
 export interface FieldMeta {
@@ -199,7 +201,7 @@ export const SETTINGS = {
       host: host(),
       port: port(),
       database: int(0, 15).register(settingsMeta, {
-        choices: REDIS_DATABASES.map((value) => ({ value, label: `settings.options.redis_db.db${value}` })),
+        choices: REDIS_DATABASES.map((n) => ({ value: n, label: 'settings.options.redis_db', params: { n } })),
       }),
       prefix: word(),
       expired: seconds(CACHE_EXPIRY_CHOICES),
