@@ -1,4 +1,7 @@
-export default {
+/** Server messages, en-us. Keys mirror zh-cn.ts (enforced by `ServerCatalog`). */
+import type { ServerCatalog } from './zh-cn';
+
+const enUs: ServerCatalog = {
   messages: {
     ok: 'Success',
     created: 'Created',
@@ -33,7 +36,8 @@ export default {
     not_found: 'Not found',
     route_not_found: 'No such API: %{method} %{url}',
     conflict: '%{field} already exists',
-    too_large: 'The file is too large',
+    too_large: 'The file is too large (at most %{max})',
+    body_too_large: 'The request is too large',
     unsupported_type: 'Only png, jpeg, gif and webp images are accepted',
     too_many_requests: 'Too many requests, please try again later',
     blocked: 'Too many requests: temporarily blocked',
@@ -57,6 +61,12 @@ export default {
     sign_invalid: 'Wrong request signature',
     sign_expired: 'The request signature has expired',
     sign_replayed: 'This request was already used',
+    upload_not_multipart: 'Send the file as multipart/form-data',
+    upload_field: 'Send exactly one file, in the field "%{field}"',
+    upload_missing: 'No file was sent (field "%{field}")',
+    upload_empty: 'The file is empty',
+    upload_malformed: 'The upload is incomplete or malformed',
+    upload_storage_failed: 'The file could not be stored, please try again later',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
   resources: {
@@ -72,3 +82,5 @@ export default {
     },
   },
 };
+
+export default enUs;

@@ -1,4 +1,9 @@
-export default {
+/**
+ * Server messages, zh-cn: confirmations (`messages`) and refusals (`errors`)
+ * that API answers carry in `msg`. The reference language: every other language
+ * must have exactly these keys, which `ServerCatalog` enforces at compile time.
+ */
+const zhCn = {
   messages: {
     ok: '成功',
     created: '创建成功',
@@ -33,7 +38,9 @@ export default {
     not_found: '资源不存在',
     route_not_found: '接口不存在：%{method} %{url}',
     conflict: '%{field} 已存在',
-    too_large: '文件过大',
+    too_large: '文件过大（最大 %{max}）',
+    /** A request body over the server's limit (not an upload, which says its own limit). */
+    body_too_large: '请求内容过大',
     unsupported_type: '只支持 png、jpeg、gif、webp 图片',
     too_many_requests: '请求过于频繁，请稍后再试',
     blocked: '请求过于频繁，已被暂时封禁',
@@ -57,6 +64,12 @@ export default {
     sign_invalid: '签名错误',
     sign_expired: '签名已过期',
     sign_replayed: '请求已被使用',
+    upload_not_multipart: '请以 multipart/form-data 方式上传文件',
+    upload_field: '只能在 %{field} 字段上传一个文件',
+    upload_missing: '请选择要上传的文件（字段 %{field}）',
+    upload_empty: '文件是空的',
+    upload_malformed: '上传的数据不完整或格式有误',
+    upload_storage_failed: '文件保存失败，请稍后再试',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
   resources: {
@@ -72,3 +85,6 @@ export default {
     },
   },
 };
+
+export default zhCn;
+export type ServerCatalog = typeof zhCn;
