@@ -15,8 +15,7 @@ const PROGRESS_RUN_MS = 300;
 
 /** Title key of an admin path: `/admin` is the index, `/admin/<table>/...` the table's name. */
 export function routeTitleKey(pathname: string): string {
-  const [, side, name] = pathname.split('/');
-  if (side === 'common') return `admin.titles.${name === 'sign-in' ? 'sign_in' : 'not_found'}`;
+  const [, , name] = pathname.split('/');
   return name ? `resources.${name}.name` : 'admin.titles.admin_index';
 }
 

@@ -138,6 +138,32 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => localStorage.getItem('paydesk.token'))).toBeNull();
   });
 
+  it('account pages link to one another, warn before sending, and send a signed-in visitor home', async () => {
+    await newPage();
+    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.getByRole('link', { name: '注册' }).click();
+    await page.waitForURL(/#\/common\/sign-up$/);
+    await expect.poll(() => page.title()).toBe('注册 - Paydesk');
+    await page.getByRole('button', { name: '注册' }).click();
+    await shown(page.getByText('请输入手机号码或邮箱'));
+    await page.getByLabel('手机号码或邮箱').fill('new@example.com');
+    await page.getByLabel('账号').fill('newbie1');
+    await page.getByLabel('密码', { exact: true }).fill('long-password');
+    await page.getByLabel('确认密码').fill('other-password');
+    await page.getByRole('button', { name: '注册' }).click();
+    await shown(page.getByText('两次密码不一致'));
+    await page.getByRole('link', { name: '忘记密码' }).click();
+    await page.waitForURL(/#\/common\/sign-forget$/);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await page.getByRole('link', { name: '登录' }).click();
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    await shown(page.getByRole('button', { name: '发送验证码' }));
+    await context.close();
+
+    await openSignedIn('/common/sign-in');
+    await page.waitForURL(/#\/$/);
+  });
+
   it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
     await callApi(server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, await adminToken(server.app));
     await openSignedIn('/admin/users');

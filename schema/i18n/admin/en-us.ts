@@ -3,7 +3,7 @@ import type { AdminCatalog } from './zh-cn';
 
 const enUs: AdminCatalog = {
   admin: {
-    titles: { admin_index: 'Dashboard', sign_in: 'Sign in', not_found: 'Page not found' },
+    titles: { admin_index: 'Dashboard', sign_in: 'Sign in', sign_up: 'Sign up', sign_forget: 'Forgot password', not_found: 'Page not found' },
     not_found: { title: 'Page not found', text: 'The page you are looking for may have been deleted, renamed, or is temporarily unavailable.', home: 'Back to home' },
     buttons: {
       add: 'Add', edit: 'Edit', remove: 'Move to recycle bin', restore: 'Restore', destroy: 'Delete permanently', clear: 'Empty recycle bin',
@@ -26,7 +26,14 @@ const enUs: AdminCatalog = {
       title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
       copied: 'Pay link copied', copy_failed: 'Copy failed',
     },
-    sign_in: { account: 'Account', password: 'Password', submit: 'Sign in', need_account: 'Please enter your account', need_password: 'Please enter your password' },
+    sign: {
+      fields: { social: 'Phone or email', account: 'Account', password: 'Password', AgainPassword: 'Confirm password', code: 'Verification code', invite: 'Invitation code (optional)' },
+      by_password: 'Account and password', by_code: 'Verification code', submit_sign_in: 'Sign in', submit_sign_up: 'Sign up',
+      send_code: 'Send code', resend_in: 'Resend in %{seconds} s', code_sent: 'Verification code sent', reset_done: 'Password reset',
+      need_account: 'Please enter your account', need_password: 'Please enter your password', need_social: 'Please enter a phone number or email', need_code: 'Please enter the verification code',
+      need_again: 'Please enter the password again', passwords_differ: 'The passwords do not match', password_short: 'The password must be at least 8 characters',
+      need_social_or_account: 'Enter either the phone/email or the account',
+    },
   },
 };
 export default enUs;

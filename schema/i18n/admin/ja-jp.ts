@@ -3,7 +3,7 @@ import type { AdminCatalog } from './zh-cn';
 
 const jaJp: AdminCatalog = {
   admin: {
-    titles: { admin_index: '管理トップ', sign_in: 'ログイン', not_found: 'ページが見つかりません' },
+    titles: { admin_index: '管理トップ', sign_in: 'ログイン', sign_up: '新規登録', sign_forget: 'パスワードを忘れた', not_found: 'ページが見つかりません' },
     not_found: { title: 'ページが見つかりません', text: 'お探しのページは削除されたか、名前が変更されたか、一時的に利用できない可能性があります。', home: 'ホームへ戻る' },
     buttons: {
       add: '新規追加', edit: '編集', remove: 'ごみ箱へ移動', restore: '復元', destroy: '完全に削除', clear: 'ごみ箱を空にする',
@@ -26,7 +26,14 @@ const jaJp: AdminCatalog = {
       title: '注文を作成しました', content: '支払いリンクを支払者に送ってください：', copy: '支払いリンクをコピー', later: 'あとで',
       copied: '支払いリンクをコピーしました', copy_failed: 'コピーに失敗しました',
     },
-    sign_in: { account: 'アカウント', password: 'パスワード', submit: 'ログイン', need_account: 'アカウントを入力してください', need_password: 'パスワードを入力してください' },
+    sign: {
+      fields: { social: '電話番号またはメール', account: 'アカウント', password: 'パスワード', AgainPassword: 'パスワード（確認）', code: '認証コード', invite: '招待コード（任意）' },
+      by_password: 'パスワードでログイン', by_code: '認証コードでログイン', submit_sign_in: 'ログイン', submit_sign_up: '登録',
+      send_code: 'コードを送信', resend_in: '%{seconds} 秒後に再送信', code_sent: '認証コードを送信しました', reset_done: 'パスワードを再設定しました',
+      need_account: 'アカウントを入力してください', need_password: 'パスワードを入力してください', need_social: '電話番号またはメールを入力してください', need_code: '認証コードを入力してください',
+      need_again: 'パスワードをもう一度入力してください', passwords_differ: 'パスワードが一致しません', password_short: 'パスワードは 8 文字以上にしてください',
+      need_social_or_account: '電話番号/メールかアカウントのどちらかを入力してください',
+    },
   },
 };
 export default jaJp;

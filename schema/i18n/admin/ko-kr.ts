@@ -3,7 +3,7 @@ import type { AdminCatalog } from './zh-cn';
 
 const koKr: AdminCatalog = {
   admin: {
-    titles: { admin_index: '관리 홈', sign_in: '로그인', not_found: '페이지를 찾을 수 없습니다' },
+    titles: { admin_index: '관리 홈', sign_in: '로그인', sign_up: '회원가입', sign_forget: '비밀번호 찾기', not_found: '페이지를 찾을 수 없습니다' },
     not_found: { title: '페이지를 찾을 수 없습니다', text: '찾으시는 페이지가 삭제되었거나 이름이 바뀌었거나 일시적으로 사용할 수 없습니다.', home: '홈으로' },
     buttons: {
       add: '추가', edit: '편집', remove: '휴지통으로 이동', restore: '복원', destroy: '영구 삭제', clear: '휴지통 비우기',
@@ -26,7 +26,14 @@ const koKr: AdminCatalog = {
       title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
       copied: '결제 링크를 복사했습니다', copy_failed: '복사 실패',
     },
-    sign_in: { account: '계정', password: '비밀번호', submit: '로그인', need_account: '계정을 입력하세요', need_password: '비밀번호를 입력하세요' },
+    sign: {
+      fields: { social: '휴대폰 번호 또는 이메일', account: '계정', password: '비밀번호', AgainPassword: '비밀번호 확인', code: '인증 코드', invite: '초대 코드(선택)' },
+      by_password: '비밀번호로 로그인', by_code: '인증 코드로 로그인', submit_sign_in: '로그인', submit_sign_up: '가입',
+      send_code: '코드 보내기', resend_in: '%{seconds}초 후 재전송', code_sent: '인증 코드를 보냈습니다', reset_done: '비밀번호를 재설정했습니다',
+      need_account: '계정을 입력하세요', need_password: '비밀번호를 입력하세요', need_social: '휴대폰 번호 또는 이메일을 입력하세요', need_code: '인증 코드를 입력하세요',
+      need_again: '비밀번호를 다시 입력하세요', passwords_differ: '비밀번호가 일치하지 않습니다', password_short: '비밀번호는 8자 이상이어야 합니다',
+      need_social_or_account: '휴대폰/이메일 또는 계정 중 하나를 입력하세요',
+    },
   },
 };
 export default koKr;

@@ -3,7 +3,7 @@ import type { AdminCatalog } from './zh-cn';
 
 const ruRu: AdminCatalog = {
   admin: {
-    titles: { admin_index: 'Главная', sign_in: 'Вход', not_found: 'Страница не найдена' },
+    titles: { admin_index: 'Главная', sign_in: 'Вход', sign_up: 'Регистрация', sign_forget: 'Забыли пароль', not_found: 'Страница не найдена' },
     not_found: { title: 'Страница не найдена', text: 'Возможно, страница была удалена, переименована или временно недоступна.', home: 'На главную' },
     buttons: {
       add: 'Добавить', edit: 'Изменить', remove: 'В корзину', restore: 'Восстановить', destroy: 'Удалить навсегда', clear: 'Очистить корзину',
@@ -26,7 +26,14 @@ const ruRu: AdminCatalog = {
       title: 'Заказ создан', content: 'Отправьте плательщику ссылку на оплату:', copy: 'Копировать ссылку', later: 'Позже',
       copied: 'Ссылка на оплату скопирована', copy_failed: 'Не удалось скопировать',
     },
-    sign_in: { account: 'Аккаунт', password: 'Пароль', submit: 'Войти', need_account: 'Введите аккаунт', need_password: 'Введите пароль' },
+    sign: {
+      fields: { social: 'Телефон или email', account: 'Аккаунт', password: 'Пароль', AgainPassword: 'Повторите пароль', code: 'Код подтверждения', invite: 'Код приглашения (необязательно)' },
+      by_password: 'По паролю', by_code: 'По коду', submit_sign_in: 'Войти', submit_sign_up: 'Зарегистрироваться',
+      send_code: 'Отправить код', resend_in: 'Повторно через %{seconds} с', code_sent: 'Код отправлен', reset_done: 'Пароль сброшен',
+      need_account: 'Введите аккаунт', need_password: 'Введите пароль', need_social: 'Введите телефон или email', need_code: 'Введите код подтверждения',
+      need_again: 'Введите пароль ещё раз', passwords_differ: 'Пароли не совпадают', password_short: 'Пароль должен быть не короче 8 символов',
+      need_social_or_account: 'Укажите телефон/email или аккаунт',
+    },
   },
 };
 export default ruRu;

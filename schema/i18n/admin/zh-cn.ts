@@ -1,7 +1,7 @@
 /** Strings of the admin console itself, Simplified Chinese (the reference language). */
 const zhCn = {
   admin: {
-    titles: { admin_index: '后台首页', sign_in: '登录', not_found: '页面不存在' },
+    titles: { admin_index: '后台首页', sign_in: '登录', sign_up: '注册', sign_forget: '忘记密码', not_found: '页面不存在' },
     not_found: { title: '页面不存在', text: '你访问的页面可能已被删除、已更名或暂时不可用。', home: '返回首页' },
     buttons: {
       add: '新增', edit: '编辑', remove: '移入回收站', restore: '恢复', destroy: '彻底删除', clear: '清空回收站',
@@ -24,7 +24,14 @@ const zhCn = {
       title: '订单已创建', content: '把支付链接发给付款人：', copy: '复制支付链接', later: '稍后',
       copied: '支付链接已复制', copy_failed: '复制失败',
     },
-    sign_in: { account: '账号', password: '密码', submit: '登录', need_account: '请输入账号', need_password: '请输入密码' },
+    sign: {
+      fields: { social: '手机号码或邮箱', account: '账号', password: '密码', AgainPassword: '确认密码', code: '验证码', invite: '邀请码（选填）' },
+      by_password: '账号密码登录', by_code: '验证码登录', submit_sign_in: '登录', submit_sign_up: '注册',
+      send_code: '发送验证码', resend_in: '%{seconds} 秒后重发', code_sent: '验证码已发送', reset_done: '密码重置成功',
+      need_account: '请输入账号', need_password: '请输入密码', need_social: '请输入手机号码或邮箱', need_code: '请输入验证码',
+      need_again: '请再次输入密码', passwords_differ: '两次密码不一致', password_short: '密码长度不得小于8位',
+      need_social_or_account: '账户和账号必须填一个',
+    },
   },
 };
 export default zhCn;
