@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error instanceof AppError) {
       env = { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: error.data };
     } else if (error.statusCode && error.statusCode < 500) {
-      const key = error.statusCode === 413 ? 'errors.too_large'
+      const key = error.statusCode === 413 ? 'errors.body_too_large'
         : error.statusCode === 415 ? 'errors.unsupported_type'
         : error.statusCode === 429 ? 'errors.too_many_requests'
         : String((error as { code?: unknown }).code).startsWith('FST_ERR_CTP') ? 'errors.bad_json' : 'errors.bad_request';

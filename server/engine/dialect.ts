@@ -4,10 +4,17 @@ import type { DialectName } from '../db/connect';
 
 export const randomOrder = (dialect: DialectName) => (dialect === 'mysql' ? sql`rand()` : sql`random()`);
 
-/** Whether an error is a unique-constraint violation, and on which column if the driver says. */
-export function uniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062;
+/**
+ * The column of a unique-constraint violation (two writers racing past the
+ * engine's own check), or undefined when the error is something else.
+ * SQLite says `UNIQUE constraint failed: users.account`; MySQL names the
+ * index, which migrations call `<table>_<column>_unique`.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; errno?: number; message?: string };
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE') return /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'id';
+  if (e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062) return /_(\w+?)_unique'/.exec(e.message ?? '')?.[1] ?? 'id';
+  return undefined;
 }
 
 /**

@@ -72,7 +72,8 @@ async function inTransaction<T>(e: Engine, r: Resource, work: (trx: Transaction<
     await e.touch(r.table);
     return result;
   } catch (error) {
-    if (uniqueViolation(error)) throw badRequest('errors.conflict', { field: 'unique' });
+    const field = uniqueViolation(error);
+    if (field) throw badRequest('errors.conflict', { field }, { errors: [{ field, message: 'errors.conflict' }] });
     throw error;
   }
 }
