@@ -113,6 +113,7 @@ function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots 
     <DataTable rowClick={false} bulkActionButtons={<SelectionActions resource={resource} />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
       {columns.map(({ name }, index) => {
         const field = resource.fields[name]!;
+        const Cell = slots.cells?.[name];
         return (
           <DataTable.Col
             key={name}
@@ -120,7 +121,7 @@ function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots 
             label={translate(fieldLabel(resource.name, name))}
             disableSort={!field.sortable}
             sx={pinSx(columns, index)}
-            render={(record: RaRecord) => renderCell(name, field, record[name], translate, dateDisplay)}
+            render={(record: RaRecord) => (Cell ? <Cell record={record} /> : renderCell(name, field, record[name], translate, dateDisplay))}
           />
         );
       })}

@@ -10,6 +10,8 @@ import type { RaRecord } from 'react-admin';
 export interface ScreenSlots {
   /** Columns drawn after the schema's, before the row actions. */
   columns?: Array<{ key: string; label: string; render: (record: RaRecord) => ReactNode }>;
+  /** Cells that replace the generated rendering of a schema column (a status switch). */
+  cells?: Record<string, ComponentType<{ record: RaRecord }>>;
   /** Buttons beside "edit" on each row. */
   RowActions?: ComponentType<{ record: RaRecord }>;
   /** Buttons beside "add" in the list toolbar. */
