@@ -17,6 +17,8 @@ const FORM_MAX_WIDTH = 800;
 interface Props {
   resource: Resource;
   id?: Identifier;
+  /** Values a new record starts from, over the schema's defaults (a preset). */
+  initial?: Record<string, unknown>;
   inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
   onClose: () => void;
   onCreated?: (record: RaRecord) => void;
@@ -26,7 +28,7 @@ interface Props {
 const defaultsOf = (resource: Resource) =>
   Object.fromEntries(formFields(resource).filter(([, f]) => f.column.default !== undefined && f.column.default !== null).map(([n, f]) => [n, f.column.default]));
 
-export default function EditDialog({ resource, id, inputs, onClose, onCreated }: Props) {
+export default function EditDialog({ resource, id, initial, inputs, onClose, onCreated }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -34,6 +36,8 @@ export default function EditDialog({ resource, id, inputs, onClose, onCreated }:
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const isNew = id === undefined;
   const { data: record, isPending } = useGetOne(resource.name, { id: id! }, { enabled: !isNew });
+  // A locked row keeps its schema `locked` fields: shown, not editable (the server refuses them too).
+  const lockedRow = !isNew && Boolean(Number(record?.lock));
 
   async function save(values: Record<string, unknown>) {
     try {
@@ -61,11 +65,11 @@ export default function EditDialog({ resource, id, inputs, onClose, onCreated }:
       {!isNew && isPending ? (
         <LinearProgress />
       ) : (
-        <Form record={isNew ? defaultsOf(resource) : record} onSubmit={save as never} mode="onBlur" reValidateMode="onChange">
+        <Form record={isNew ? { ...defaultsOf(resource), ...initial } : record} onSubmit={save as never} mode="onBlur" reValidateMode="onChange">
           <DialogContent dividers>
             <Box sx={{ maxWidth: FORM_MAX_WIDTH, mx: 'auto' }}>
               {formFields(resource).map(([name, field]) => (
-                <FieldInput key={name} resource={resource.name} name={name} field={field} isNew={isNew} Override={inputs?.[name]} />
+                <FieldInput key={name} resource={resource.name} name={name} field={field} isNew={isNew} locked={lockedRow && resource.locked.includes(name)} Override={inputs?.[name]} />
               ))}
             </Box>
           </DialogContent>

@@ -17,6 +17,8 @@ interface Props {
   name: string;
   field: Field;
   isNew: boolean;
+  /** The row is locked and this field is one of the schema's `locked`. */
+  locked?: boolean;
   /** A screen slot's input that replaces the generated one. */
   Override?: ComponentType<{ source: string; label: string; disabled: boolean }>;
 }
@@ -39,10 +41,10 @@ const jsonParse = (text: string) => {
 };
 const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
 
-export function FieldInput({ resource, name, field, isNew, Override }: Props) {
+export function FieldInput({ resource, name, field, isNew, locked = false, Override }: Props) {
   const translate = useTranslate();
   const label = translate(fieldLabel(resource, name));
-  const disabled = field.readOnly;
+  const disabled = field.readOnly || locked;
   const validate = disabled ? undefined : validatorFor(field);
   const common = { source: name, label, disabled, validate, fullWidth: true };
   if (Override) return <Override source={name} label={label} disabled={disabled} />;

@@ -49,7 +49,7 @@ export default function ResourceScreen() {
   const [settings, saveSettings, resetSettings] = useTableSettings(resource);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [editing, setEditing] = useState<{ id?: Identifier } | null>(null);
+  const [editing, setEditing] = useState<{ id?: Identifier; initial?: Record<string, unknown> } | null>(null);
   const [created, setCreated] = useState<RaRecord | null>(null);
   const columns = drawnColumns(settings);
   const canEdit = Boolean(resource.actions.update) && can(actionRule(name, 'update'));
@@ -71,7 +71,7 @@ export default function ResourceScreen() {
             filtersOpen={filtersOpen}
             onToggleFilters={() => setFiltersOpen((open) => !open)}
             onOpenSettings={() => setSettingsOpen(true)}
-            extra={slots.ToolbarActions && <slots.ToolbarActions />}
+            extra={slots.ToolbarActions && <slots.ToolbarActions create={(initial) => setEditing({ initial })} />}
           />
         }
       >
@@ -86,6 +86,7 @@ export default function ResourceScreen() {
           <EditDialog
             resource={resource}
             id={editing.id}
+            initial={editing.initial}
             inputs={slots.inputs}
             onClose={() => setEditing(null)}
             onCreated={(record: RaRecord) => AfterCreate && setCreated(record)}

@@ -14,8 +14,8 @@ export interface ScreenSlots {
   cells?: Record<string, ComponentType<{ record: RaRecord }>>;
   /** Buttons beside "edit" on each row. */
   RowActions?: ComponentType<{ record: RaRecord }>;
-  /** Buttons beside "add" in the list toolbar. */
-  ToolbarActions?: ComponentType;
+  /** Buttons beside "add" in the list toolbar; `create` opens the create dialog pre-filled (a preset). */
+  ToolbarActions?: ComponentType<{ create: (initial: Record<string, unknown>) => void }>;
   /** Inputs that replace the generated widget of a field in the edit dialog. */
   inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
   /** Shown once after the dialog created a record (an order's pay link). */
