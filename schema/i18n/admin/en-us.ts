@@ -34,6 +34,14 @@ const enUs: AdminCatalog = {
       need_again: 'Please enter the password again', passwords_differ: 'The passwords do not match', password_short: 'The password must be at least 8 characters',
       need_social_or_account: 'Enter either the phone/email or the account',
     },
+    screens: {
+      users: { status_saved: 'User status updated', avatar_preview: 'Avatar preview' },
+      logs: {
+        details: 'Details', title: 'Operation log details', user: 'User', guest: 'Visitor (not signed in)', os: 'Operating system', browser: 'Browser', time: 'Time', unknown: 'Unknown',
+        codes: { 200: 'Success', 201: 'Created', 204: 'No data', 400: 'Error', 401: 'Unauthorized', 403: 'Forbidden' },
+      },
+      'auth-rules': { open_api: 'Open API docs' },
+    },
   },
 };
 export default enUs;

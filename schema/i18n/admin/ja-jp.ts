@@ -34,6 +34,14 @@ const jaJp: AdminCatalog = {
       need_again: 'パスワードをもう一度入力してください', passwords_differ: 'パスワードが一致しません', password_short: 'パスワードは 8 文字以上にしてください',
       need_social_or_account: '電話番号/メールかアカウントのどちらかを入力してください',
     },
+    screens: {
+      users: { status_saved: 'ユーザーの状態を更新しました', avatar_preview: 'アバターのプレビュー' },
+      logs: {
+        details: '詳細', title: '操作ログの詳細', user: 'ユーザー', guest: 'ゲスト（未ログイン）', os: 'OS', browser: 'ブラウザー', time: '日時', unknown: '不明',
+        codes: { 200: '成功', 201: '作成済み', 204: 'データなし', 400: 'エラー', 401: '未認証', 403: 'アクセス禁止' },
+      },
+      'auth-rules': { open_api: 'API ドキュメント' },
+    },
   },
 };
 export default jaJp;

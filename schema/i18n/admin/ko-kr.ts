@@ -34,6 +34,14 @@ const koKr: AdminCatalog = {
       need_again: '비밀번호를 다시 입력하세요', passwords_differ: '비밀번호가 일치하지 않습니다', password_short: '비밀번호는 8자 이상이어야 합니다',
       need_social_or_account: '휴대폰/이메일 또는 계정 중 하나를 입력하세요',
     },
+    screens: {
+      users: { status_saved: '사용자 상태가 변경되었습니다', avatar_preview: '아바타 미리보기' },
+      logs: {
+        details: '상세', title: '작업 기록 상세', user: '사용자', guest: '방문자(로그인 안 함)', os: '운영체제', browser: '브라우저', time: '시간', unknown: '알 수 없음',
+        codes: { 200: '성공', 201: '생성됨', 204: '데이터 없음', 400: '오류', 401: '인증 필요', 403: '접근 금지' },
+      },
+      'auth-rules': { open_api: 'API 문서' },
+    },
   },
 };
 export default koKr;

@@ -34,6 +34,14 @@ const ruRu: AdminCatalog = {
       need_again: 'Введите пароль ещё раз', passwords_differ: 'Пароли не совпадают', password_short: 'Пароль должен быть не короче 8 символов',
       need_social_or_account: 'Укажите телефон/email или аккаунт',
     },
+    screens: {
+      users: { status_saved: 'Статус пользователя обновлён', avatar_preview: 'Предпросмотр аватара' },
+      logs: {
+        details: 'Подробнее', title: 'Запись журнала операций', user: 'Пользователь', guest: 'Гость (без входа)', os: 'Операционная система', browser: 'Браузер', time: 'Время', unknown: 'Неизвестно',
+        codes: { 200: 'Успешно', 201: 'Создано', 204: 'Нет данных', 400: 'Ошибка', 401: 'Не авторизован', 403: 'Доступ запрещён' },
+      },
+      'auth-rules': { open_api: 'Документация API' },
+    },
   },
 };
 export default ruRu;

@@ -32,6 +32,14 @@ const zhCn = {
       need_again: '请再次输入密码', passwords_differ: '两次密码不一致', password_short: '密码长度不得小于8位',
       need_social_or_account: '账户和账号必须填一个',
     },
+    screens: {
+      users: { status_saved: '用户状态已更新', avatar_preview: '头像预览' },
+      logs: {
+        details: '详情', title: '操作记录详情', user: '用户', guest: '访客（未登录）', os: '操作系统', browser: '浏览器', time: '时间', unknown: '未知',
+        codes: { 200: '成功', 201: '已创建', 204: '无数据', 400: '错误', 401: '未授权', 403: '禁止访问' },
+      },
+      'auth-rules': { open_api: '开放 API' },
+    },
   },
 };
 export default zhCn;
