@@ -1,11 +1,14 @@
 /**
- * Orders: after creating one, offer its pay link (SPEC §4 "saving a new order
- * offers to copy the pay link").
+ * Orders (issue 7): the payment channel follows the currency, and after
+ * creating one its pay link is offered (SPEC §4 "saving a new order offers to
+ * copy the pay link"). Width, amount rules, read-only status and attachments
+ * come from the schema through the generated dialog.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { payLink } from '../../schema/options';
 import type { ScreenSlots } from './index';
+import { PayTypeInput } from './receive-money/PayTypeInput';
 
 function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
@@ -37,5 +40,5 @@ function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => vo
   );
 }
 
-const slots: ScreenSlots = { AfterCreate: PayLinkOffer };
+const slots: ScreenSlots = { AfterCreate: PayLinkOffer, inputs: { payType: PayTypeInput } };
 export default slots;

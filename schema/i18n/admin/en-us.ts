@@ -35,6 +35,11 @@ const enUs: AdminCatalog = {
       need_social_or_account: 'Enter either the phone/email or the account',
     },
     screens: {
+      'auth-group': {
+        up: 'Move up', down: 'Move down', presets: 'New from preset', all_rules: 'This group has all permissions: no rules to pick',
+        expand: 'Expand %{name}', collapse: 'Collapse %{name}', member_search: 'Search by nickname, phone or email', no_users: 'No matching users',
+      },
+      'receive-money': { no_channel: 'No payment method for this currency' },
       users: { status_saved: 'User status updated', avatar_preview: 'Avatar preview' },
       logs: {
         details: 'Details', title: 'Operation log details', user: 'User', guest: 'Visitor (not signed in)', os: 'Operating system', browser: 'Browser', time: 'Time', unknown: 'Unknown',

@@ -35,6 +35,11 @@ const jaJp: AdminCatalog = {
       need_social_or_account: '電話番号/メールかアカウントのどちらかを入力してください',
     },
     screens: {
+      'auth-group': {
+        up: '上へ移動', down: '下へ移動', presets: 'プリセットから作成', all_rules: 'すべての権限を持つため、ルールを選ぶ必要はありません',
+        expand: '%{name}を展開', collapse: '%{name}を折りたたむ', member_search: 'ニックネーム・電話番号・メールで検索', no_users: '該当するユーザーがいません',
+      },
+      'receive-money': { no_channel: 'この通貨で使える支払い方法はありません' },
       users: { status_saved: 'ユーザーの状態を更新しました', avatar_preview: 'アバターのプレビュー' },
       logs: {
         details: '詳細', title: '操作ログの詳細', user: 'ユーザー', guest: 'ゲスト（未ログイン）', os: 'OS', browser: 'ブラウザー', time: '日時', unknown: '不明',

@@ -35,6 +35,11 @@ const koKr: AdminCatalog = {
       need_social_or_account: '휴대폰/이메일 또는 계정 중 하나를 입력하세요',
     },
     screens: {
+      'auth-group': {
+        up: '위로 이동', down: '아래로 이동', presets: '프리셋으로 만들기', all_rules: '모든 권한이 있으므로 규칙을 고를 필요가 없습니다',
+        expand: '%{name} 펼치기', collapse: '%{name} 접기', member_search: '닉네임, 휴대폰 번호 또는 이메일로 검색', no_users: '일치하는 사용자가 없습니다',
+      },
+      'receive-money': { no_channel: '이 통화에는 결제 수단이 없습니다' },
       users: { status_saved: '사용자 상태가 변경되었습니다', avatar_preview: '아바타 미리보기' },
       logs: {
         details: '상세', title: '작업 기록 상세', user: '사용자', guest: '방문자(로그인 안 함)', os: '운영체제', browser: '브라우저', time: '시간', unknown: '알 수 없음',

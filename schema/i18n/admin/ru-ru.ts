@@ -35,6 +35,11 @@ const ruRu: AdminCatalog = {
       need_social_or_account: 'Укажите телефон/email или аккаунт',
     },
     screens: {
+      'auth-group': {
+        up: 'Переместить вверх', down: 'Переместить вниз', presets: 'Создать по шаблону', all_rules: 'У группы есть все права: выбирать правила не нужно',
+        expand: 'Развернуть «%{name}»', collapse: 'Свернуть «%{name}»', member_search: 'Поиск по имени, телефону или email', no_users: 'Нет подходящих пользователей',
+      },
+      'receive-money': { no_channel: 'Для этой валюты нет способов оплаты' },
       users: { status_saved: 'Статус пользователя обновлён', avatar_preview: 'Предпросмотр аватара' },
       logs: {
         details: 'Подробнее', title: 'Запись журнала операций', user: 'Пользователь', guest: 'Гость (без входа)', os: 'Операционная система', browser: 'Браузер', time: 'Время', unknown: 'Неизвестно',

@@ -33,6 +33,11 @@ const zhCn = {
       need_social_or_account: '账户和账号必须填一个',
     },
     screens: {
+      'auth-group': {
+        up: '上移', down: '下移', presets: '从预设新建', all_rules: '已拥有全部权限，无需勾选接口规则',
+        expand: '展开%{name}', collapse: '收起%{name}', member_search: '输入昵称、手机号码或邮箱搜索', no_users: '没有匹配的用户',
+      },
+      'receive-money': { no_channel: '该币种暂无支付方式' },
       users: { status_saved: '用户状态已更新', avatar_preview: '头像预览' },
       logs: {
         details: '详情', title: '操作记录详情', user: '用户', guest: '访客（未登录）', os: '操作系统', browser: '浏览器', time: '时间', unknown: '未知',

@@ -1,0 +1,92 @@
+/**
+ * Permission groups (issue 7, SPEC §3 "Auth group", §4): up/down ordering on
+ * each row, new groups from the server's presets, the rules picked in a tree
+ * and the members picked from the users. Locked groups' fixed fields are the
+ * generic dialog's business (schema `locked`).
+ */
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import { Button, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import type { Preset } from '../../schema/define';
+import { ruleKey } from '../../schema/rules';
+import type { PaydeskDataProvider } from '../api/dataProvider';
+import { usePermission } from '../permissions';
+import { actionRule } from '../schema';
+import { MemberInput } from './auth-group/MemberInput';
+import { RuleTreeInput } from './auth-group/RuleTreeInput';
+import { useExtra } from './auth-group/useExtra';
+import type { ScreenSlots } from './index';
+
+const NAME = 'auth-group';
+const t = (key: string) => `admin.screens.${NAME}.${key}`;
+
+/** A preset as `auth-group/preset` sends it: name and remark are catalog keys, rules already `|id|id|`. */
+type ServedPreset = Omit<Preset, 'rules'> & { rules: string };
+
+/** Moves a group one place up or down (SPEC §4), then shows the new order. */
+function SortButtons({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<PaydeskDataProvider>();
+  const can = usePermission();
+  if (record.deleteTime || !can(actionRule(NAME, 'sort'))) return null;
+
+  async function move(mode: 'up' | 'down') {
+    try {
+      await dataProvider.sort(NAME, { id: record.id, mode });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+    }
+  }
+  return (
+    <>
+      <Tooltip title={translate(t('up'))}>
+        <IconButton size="small" aria-label={translate(t('up'))} onClick={() => move('up')}><ArrowUpward fontSize="small" /></IconButton>
+      </Tooltip>
+      <Tooltip title={translate(t('down'))}>
+        <IconButton size="small" aria-label={translate(t('down'))} onClick={() => move('down')}><ArrowDownward fontSize="small" /></IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
+/** Opens the create dialog filled from a preset, its words in the operator's language. */
+function PresetButton({ create }: { create: (initial: Record<string, unknown>) => void }) {
+  const translate = useTranslate();
+  const can = usePermission();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const presets = useExtra<ServedPreset[]>(NAME, 'preset', undefined, anchor !== null);
+  if (!can(actionRule(NAME, 'create')) || !can(ruleKey('GET', `api/${NAME}/preset`))) return null;
+
+  function choose({ no, name, manage, all, remark, rules }: ServedPreset) {
+    setAnchor(null);
+    create({ no, name: translate(name), manage, all, remark: translate(remark), rules });
+  }
+  return (
+    <>
+      <Button size="small" startIcon={<AutoAwesome />} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        {translate(t('presets'))}
+      </Button>
+      <Menu open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)}>
+        {!presets && <MenuItem disabled>{translate('ra.page.loading')}</MenuItem>}
+        {presets?.map((preset) => (
+          <MenuItem key={preset.no} onClick={() => choose(preset)} sx={{ maxWidth: 420, whiteSpace: 'normal' }}>
+            <ListItemText primary={translate(preset.name)} secondary={translate(preset.remark)} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+const slots: ScreenSlots = {
+  RowActions: SortButtons,
+  ToolbarActions: PresetButton,
+  inputs: { rules: RuleTreeInput, uids: MemberInput },
+};
+export default slots;

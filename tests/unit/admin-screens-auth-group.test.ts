@@ -1,0 +1,34 @@
+/**
+ * The group screen's rule tree arithmetic: what a whole-group checkbox shows
+ * and does, and how a rule group is labelled.
+ */
+import { describe, expect, it } from 'vitest';
+import { groupLabelKey, groupState, setGroup, toggleRule, type TreeRule } from '../../admin/screens/auth-group/ruleTree';
+
+const rule = (id: number): TreeRule => ({ id, name: 'rows', method: 'GET', route: `api/x/${id}`, type: 'default' });
+const logs = [rule(4), rule(5), rule(6)];
+
+describe('rule tree', () => {
+  it('shows a group checked, half-checked or empty by how many of its rules are chosen', () => {
+    expect(groupState(new Set([4, 5, 6, 9]), logs)).toBe('all');
+    expect(groupState(new Set([5, 9]), logs)).toBe('some');
+    expect(groupState(new Set([9]), logs)).toBe('none');
+  });
+
+  it('takes or drops a whole group, leaving other groups\' rules alone, in id order', () => {
+    expect(setGroup([9, 5], logs, true)).toEqual([4, 5, 6, 9]);
+    expect(setGroup([4, 5, 6, 9], logs, false)).toEqual([9]);
+    expect(setGroup([], logs, false)).toEqual([]);
+  });
+
+  it('flips one rule', () => {
+    expect(toggleRule([9, 4], 5)).toEqual([4, 5, 9]);
+    expect(toggleRule([4, 5, 9], 5)).toEqual([4, 9]);
+  });
+
+  it('labels a table\'s rules by the table and the hand-written routes by their group', () => {
+    expect(groupLabelKey('receive-money')).toBe('resources.receive-money.name');
+    expect(groupLabelKey('comm')).toBe('ruleGroups.comm');
+    expect(groupLabelKey('toString')).toBe('ruleGroups.toString');
+  });
+});
