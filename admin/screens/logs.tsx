@@ -11,6 +11,7 @@ import { useGetMany, useTranslate, type RaRecord } from 'react-admin';
 import { formatEpoch } from '../list/cells';
 import { usePermission } from '../permissions';
 import { actionRule, fieldLabel, getResource, optionKey } from '../schema';
+import { ruleTitleLabel } from './auth-rules/labels';
 import { codeLabelKey, describeAgent, prettyParams } from './logs/describe';
 import type { ScreenSlots } from './index';
 
@@ -48,7 +49,7 @@ function LogDetails({ record, onClose }: { record: RaRecord; onClose: () => void
   const field = (name: string) => translate(fieldLabel('logs', name));
   const rows: Array<[string, ReactNode]> = [
     [translate(t('user')), <Caller uid={Number(record.uid)} />],
-    [field('title'), record.title],
+    [field('title'), ruleTitleLabel(translate, String(record.title ?? ''))],
     [field('scene'), translate(optionKey('scene', logs.fields.scene!, String(record.scene ?? '')), { _: record.scene })],
     [field('method'), record.method],
     [field('api'), record.api],

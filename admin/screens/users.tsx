@@ -8,6 +8,7 @@ import { Avatar, Box, FormControlLabel, Stack, Switch, Tooltip } from '@mui/mate
 import { useEffect, useState } from 'react';
 import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { forgetCachedReads } from '../api/dataProvider';
 import { call } from '../api/http';
 import { validateValue, validatorFor } from '../form/validation';
 import { ImageUrlInput } from '../form/uploads';
@@ -42,6 +43,8 @@ function StatusSwitch({ record }: { record: RaRecord }) {
     }
     setSaving(false);
     if (code === 200) return notify('admin.screens.users.status_saved', { type: 'success' });
+    // A refused write leaves the session's cached rows in place: read the stored status afresh.
+    forgetCachedReads('users');
     setStatus(record.status);
     refresh();
   }
@@ -56,12 +59,22 @@ function StatusSwitch({ record }: { record: RaRecord }) {
 }
 
 /** The list's avatar, with a larger preview on hover; a user without one shows their initial. */
-function AvatarCell({ record }: { record: RaRecord }) {
+function UserAvatar({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const avatar = <Avatar src={record.avatar || undefined} alt={record.nickname || record.account} sx={{ width: 28, height: 28 }}>{(record.nickname || record.account || '?')[0]}</Avatar>;
   if (!record.avatar) return avatar;
   const preview = <Box component="img" src={record.avatar} alt={translate('admin.screens.users.avatar_preview')} sx={{ display: 'block', width: PREVIEW_SIZE, height: PREVIEW_SIZE, objectFit: 'cover' }} />;
   return <Tooltip title={preview} slotProps={{ tooltip: { sx: { p: 0.5 } } }}>{avatar}</Tooltip>;
+}
+
+/** The schema lists no avatar column by default, so the face sits beside the nickname. */
+function NicknameCell({ record }: { record: RaRecord }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <UserAvatar record={record} />
+      <span>{record.nickname}</span>
+    </Stack>
+  );
 }
 
 /** The generated avatar input, with the picture it points at once the address is acceptable. */
@@ -80,7 +93,7 @@ function AvatarInput({ source, label, disabled }: { source: string; label: strin
 }
 
 const slots: ScreenSlots = {
-  cells: { status: StatusSwitch, avatar: AvatarCell },
+  cells: { status: StatusSwitch, nickname: NicknameCell, avatar: UserAvatar },
   inputs: { avatar: AvatarInput },
 };
 export default slots;

@@ -7,7 +7,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { ruleActionLabel, ruleGroupLabel } from '../../admin/screens/auth-rules/labels';
+import { ruleActionLabel, ruleGroupLabel, ruleTitleLabel } from '../../admin/screens/auth-rules/labels';
 import { codeLabelKey, describeAgent, LABELED_CODES, prettyParams } from '../../admin/screens/logs/describe';
 import { catalogs } from '../../schema/i18n/catalogs';
 import type { Lang } from '../../schema/i18n/index';
@@ -60,6 +60,12 @@ describe('rule labels', () => {
     expect(ruleActionLabel(en, 'rows')).toBe('List');
     expect(ruleActionLabel(zh, 'sign-in')).toBe(zh('actions.sign-in'));
     expect(ruleActionLabel(zh, 'sign-in')).not.toBe('actions.sign-in');
+  });
+
+  it("reads a log's title, the rule it went through, as group and action", () => {
+    expect(ruleTitleLabel(translator('en-us'), 'users.rows')).toBe('Users · List');
+    expect(ruleTitleLabel(translator('zh-cn'), 'comm.sign-in')).toBe(`${translator('zh-cn')('ruleGroups.comm')} · ${translator('zh-cn')('actions.sign-in')}`);
+    expect(ruleTitleLabel(translator('en-us'), '')).toBe('');
   });
 
   it('shows an identifier no catalog knows as itself, never as a raw key', () => {

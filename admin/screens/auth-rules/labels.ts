@@ -11,3 +11,10 @@ export const ruleGroupLabel = (translate: Translate, group: string) =>
   translate(`resources.${group}.name`, { _: translate(`ruleGroups.${group}`, { _: group }) });
 
 export const ruleActionLabel = (translate: Translate, name: string) => translate(`actions.${name}`, { _: name });
+
+/** A log row's title names the rule it went through, `<group>.<name>` (server/services/logs.ts). */
+export function ruleTitleLabel(translate: Translate, title: string) {
+  const dot = title.lastIndexOf('.');
+  if (dot <= 0) return title;
+  return `${ruleGroupLabel(translate, title.slice(0, dot))} · ${ruleActionLabel(translate, title.slice(dot + 1))}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * The users screen in Chromium against the real server (issue 7): the status
+ * switch bans a user at once and their token stops working; a refused switch
+ * brings back what the server holds; the dialog's SPEC §5/§8 messages, avatar
+ * preview and "blank password keeps the old one".
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from '../fakes/images';
+import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+
+describe.skipIf(browserMissing())('users screen', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await adminToken(server.app);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
+  async function openSignedIn(path: string, lang = 'zh-cn'): Promise<Page> {
+    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+    await context.addInitScript(([stored, user]) => {
+      localStorage.setItem('paydesk.token', stored);
+      localStorage.setItem('paydesk.user', user);
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/#${path}`);
+    return page;
+  }
+
+  async function createUser(account: string, password: string, nickname: string): Promise<number> {
+    const created = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account, password, nickname }, token);
+    expect(created.code).toBe(201);
+    return created.data.id;
+  }
+
+  const signIn = (account: string, password: string) => callApi<{ token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account, password });
+  const checkToken = (userToken: string) => callApi(server.app, 'POST', '/api/comm/check-token', {}, userToken);
+
+  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
+  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
+  const row = (text: string) => page.locator('tbody tr', { hasText: text });
+  const dialog = () => page.getByRole('dialog');
+
+  it('bans a user with the switch at once, and their next call is refused', async () => {
+    await createUser('dave2024', 'dave-pass-1', 'Dave');
+    const dave = await signIn('dave2024', 'dave-pass-1');
+    expect((await checkToken(dave.data.token.no)).code).toBe(200);
+
+    await openSignedIn('/admin/users');
+    const status = row('dave2024').getByRole('switch');
+    await shown(row('dave2024').getByText('正常'));
+    expect(await status.isChecked()).toBe(true);
+    await status.click();
+    await shown(page.getByText('用户状态已更新'));
+    await shown(row('dave2024').getByText('禁用'));
+    expect(await status.isChecked()).toBe(false);
+    await screenshot(page, 'screens-users-banned');
+
+    const refused = await checkToken(dave.data.token.no);
+    expect(refused.code).toBe(401);
+    expect((await signIn('dave2024', 'dave-pass-1')).code).not.toBe(200);
+
+    await status.click();
+    await shown(row('dave2024').getByText('正常'));
+    await expect.poll(async () => (await signIn('dave2024', 'dave-pass-1')).code).toBe(200);
+  });
+
+  it('shows the stored status again when the server refuses the switch', async () => {
+    const id = await createUser('frank2024', 'frank-pass-1', 'Frank');
+    await openSignedIn('/admin/users');
+    await shown(row('frank2024'));
+    // Someone else deletes the user while this list is open: the update is refused and the list refreshed.
+    expect((await callApi(server.app, 'DELETE', '/api/users/delete', { ids: String(id) }, token)).code).toBe(200);
+
+    await row('frank2024').getByRole('switch').click();
+    await shown(page.getByText('资源不存在'));
+    await gone(row('frank2024'));
+  });
+
+  it("speaks the schema's messages, previews the avatar, and keeps a password left blank", async () => {
+    await createUser('gina2024', 'gina-pass-1', 'Gina');
+    await openSignedIn('/admin/users');
+    await page.getByRole('button', { name: '新增' }).click();
+    const input = (label: string) => dialog().getByLabel(label, { exact: true });
+    const expectMessage = async (label: string, value: string, message: string) => {
+      await input(label).fill(value);
+      await input(label).blur();
+      await shown(dialog().getByText(message));
+    };
+    await expectMessage('账号', 'ab', '账号长度在 4 到 32 个字符');
+    await expectMessage('账号', 'ab_cd', '账号只能是字母和数字');
+    await expectMessage('手机号码', '12345', '请输入正确的手机号码');
+    await expectMessage('邮箱', 'gina@', '请输入正确的邮箱');
+    await expectMessage('密码', '123', '密码长度在 6 到 32 个字符');
+    await expectMessage('头像', 'ftp://example.com/a.png', '你觉得这个头像地址合理吗？');
+    await dialog().getByRole('button', { name: '取消' }).click();
+
+    await row('gina2024').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => input('账号').inputValue()).toBe('gina2024');
+    const preview = dialog().getByRole('img', { name: '头像预览' });
+    await dialog().locator('input[type=file]').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+    await shown(page.getByText('上传成功'));
+    const avatar = await input('头像').inputValue();
+    expect(avatar).toMatch(/\.png$/);
+    await expect.poll(() => preview.getAttribute('src')).toBe(avatar);
+    await screenshot(page, 'screens-users-dialog');
+
+    await input('昵称').fill('Gina G');
+    expect(await input('密码').inputValue()).toBe('');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => row('gina2024').innerText()).toContain('Gina G');
+    await shown(row('gina2024').getByRole('img'));
+    expect(await row('gina2024').getByRole('img').getAttribute('src')).toBe(avatar);
+    expect((await signIn('gina2024', 'gina-pass-1')).code).toBe(200);
+  });
+});
