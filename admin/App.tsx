@@ -1,10 +1,11 @@
 /**
  * The console and the account pages under one router and one react-admin
  * context: `/admin/*` is the generated console (basename `/admin`), `/common/*`
- * the account pages; each resource of `schema/` becomes a screen.
+ * the account pages; each resource of `schema/` becomes a screen, unless a
+ * custom page of `pages/` takes its path.
  */
 import { lazy, type ReactNode } from 'react';
-import { AdminContext, AdminUI, defaultTheme, localStorageStore, Resource, ResourceContextProvider, type I18nProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, defaultTheme, localStorageStore, Resource, ResourceContextProvider, type I18nProvider } from 'react-admin';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { resourceList } from '../schema/index';
 import { authProvider, SIGN_IN_PATH } from './api/authProvider';
@@ -13,6 +14,7 @@ import { dataProvider } from './api/dataProvider';
 import AccountPages from './common/AccountPages';
 import { ConsoleLayout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
+import { adminPages, pageAt } from './pages/index';
 
 /** The list and its dialog come as one lazy chunk, shared by every resource. */
 const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
@@ -68,9 +70,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <SignedInOnly>
                 <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} disableTelemetry>
-                  {resourceList.map((r) => (
+                  {resourceList.filter((r) => !pageAt(r.name)).map((r) => (
                     <Resource key={r.name} name={r.name} list={ResourceScreen} />
                   ))}
+                  <CustomRoutes>
+                    {adminPages.map(({ path, component: Page }) => (
+                      <Route key={path} path={`/${path}/*`} element={<Page />} />
+                    ))}
+                  </CustomRoutes>
                 </AdminUI>
               </SignedInOnly>
             }

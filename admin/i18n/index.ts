@@ -2,7 +2,8 @@
  * The console's translations (issue 5 item 5): for each language, react-admin's
  * own strings (the published catalog where a good one exists, ours otherwise,
  * English underneath so a gap never shows a raw key) + the shared `common`
- * labels + the console's `admin` strings. Only the chosen language is loaded.
+ * labels + the console's `admin` strings + the settings screen's `settings`
+ * labels. Only the chosen language is loaded.
  * The choice lives in the `lang` cookie (the server reads it) and the session.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -37,6 +38,7 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
     reactAdminCatalog[lang](),
     import(`../../schema/i18n/common/${lang}.ts`) as Promise<Module>,
     import(`../../schema/i18n/admin/${lang}.ts`) as Promise<Module>,
+    import(`../../schema/i18n/settings/${lang}.ts`) as Promise<Module>,
   ]);
   const messages = mergeCatalogs(...parts.map((m) => m.default as Catalog)) as TranslationMessages;
   loaded.set(lang, messages);

@@ -1,25 +1,43 @@
 /**
  * The side menu (SPEC §2 "Side menu"): resources grouped by their schema
- * `menu`; an entry shows only for `[GET]api/<table>/find`; a group with no
- * visible entry is hidden and its own link is its first visible entry.
+ * `menu`, with the custom pages of `pages/`; an entry shows only for its rule
+ * (`[GET]api/<table>/find` for a resource); a group with no visible entry is
+ * hidden and its own link is its first visible entry.
  */
 import { Box, ListSubheader } from '@mui/material';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import type { MenuGroup } from '../../schema/define';
 import { resourceList } from '../../schema/index';
+import { adminPages, pageAt } from '../pages/index';
 import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { iconFor } from './icons';
 
 const GROUP_ORDER: MenuGroup[] = ['users', 'flow', 'safety', 'settings', 'content'];
 
+interface MenuEntry {
+  path: string;
+  titleKey: string;
+  menu: MenuGroup;
+  icon?: string;
+  rule: string;
+}
+
+/** Resources' lists, except where a custom page takes a resource's place, then the custom pages. */
+const ENTRIES: MenuEntry[] = [
+  ...resourceList
+    .filter((r) => !pageAt(r.name))
+    .map((r) => ({ path: r.name, titleKey: `resources.${r.name}.name`, menu: r.menu, icon: r.icon, rule: actionRule(r.name, 'find') })),
+  ...adminPages,
+];
+
 /** The visible entries of each group, in menu order; empty groups left out. */
-export function useMenuGroups(): Array<{ group: MenuGroup; names: string[] }> {
+export function useMenuGroups(): Array<{ group: MenuGroup; entries: MenuEntry[] }> {
   const can = usePermission();
   return GROUP_ORDER.map((group) => ({
     group,
-    names: resourceList.filter((r) => r.menu === group && can(actionRule(r.name, 'find'))).map((r) => r.name),
-  })).filter(({ names }) => names.length > 0);
+    entries: ENTRIES.filter((entry) => entry.menu === group && can(entry.rule)),
+  })).filter(({ entries }) => entries.length > 0);
 }
 
 export function GroupedMenu() {
@@ -28,20 +46,20 @@ export function GroupedMenu() {
   const groups = useMenuGroups();
   return (
     <Menu>
-      {groups.map(({ group, names }) => (
+      {groups.map(({ group, entries }) => (
         <Box key={group} component="nav" aria-label={translate(`menu.${group}`)}>
           {open && (
             <ListSubheader
               component="a"
-              href={`#/admin/${names[0]}`}
+              href={`#/admin/${entries[0]!.path}`}
               sx={{ lineHeight: '36px', textDecoration: 'none', bgcolor: 'transparent' }}
             >
               {translate(`menu.${group}`)}
             </ListSubheader>
           )}
-          {names.map((name) => {
-            const Icon = iconFor(resourceList.find((r) => r.name === name)?.icon);
-            return <Menu.Item key={name} to={`/admin/${name}`} primaryText={translate(`resources.${name}.name`)} leftIcon={<Icon />} />;
+          {entries.map(({ path, titleKey, icon }) => {
+            const Icon = iconFor(icon);
+            return <Menu.Item key={path} to={`/admin/${path}`} primaryText={translate(titleKey)} leftIcon={<Icon />} />;
           })}
         </Box>
       ))}

@@ -35,6 +35,80 @@ const enUs: AdminCatalog = {
       need_social_or_account: 'Enter either the phone/email or the account',
     },
     screens: {
+      settings: {
+        tabs: { security: 'Security', services: 'Site, SMS, cache & storage' },
+        clear_cache: 'Clear cache',
+        rows: {
+          SYSTEM_SAFETY_API: {
+            _: 'API security',
+            key: 'API key (blank: a new one is generated)',
+            sign: 'Request signing',
+            paging: { _: 'Paging', enable: 'Limit the page size', limit: 'Rows per page at most' },
+            qps: {
+              _: 'Request rate',
+              block: {
+                _: 'Blocking',
+                enable: 'Block repeat offenders',
+                count: 'Violations before a block',
+                second: 'Counting and block period (seconds)',
+              },
+              limit: {
+                _: 'Rate limits',
+                enable: 'Enable rate limits',
+                global: 'Requests per second (whole API)',
+                point: 'Requests per second (per route)',
+              },
+            },
+          },
+          SAFETY_SMS: {
+            _: 'SMS safety',
+            brush: {
+              _: 'Anti-flooding (per recipient)',
+              enable: 'Enabled',
+              plan: { _: 'Response', mode: 'Action', second: 'Blacklist period (seconds)' },
+              rule: { _: 'Rule', strategy: 'Counting strategy', second: 'Window (seconds)', count: 'Requests per window at most' },
+            },
+            burst: {
+              _: 'Burst protection (per IP)',
+              enable: 'Enabled',
+              plan: { _: 'Response', mode: 'Action', second: 'Blacklist period (seconds)' },
+              rule: { _: 'Rule', strategy: 'Counting strategy', second: 'Window (seconds)', count: 'Requests per window at most' },
+            },
+          },
+          SIGN_IN_UP: {
+            _: 'Sign-in and sign-up',
+            sign_in: { _: 'Sign-in', unique: 'One session per user (signing in ends the others)', strategy: 'Sign-in strategy' },
+            sign_up: {
+              _: 'Sign-up',
+              allow: 'Allow sign-up',
+              invite: { _: 'Invitation codes', mode: 'Invitation mode', length: 'Code length', format: 'Code format' },
+              auth_group_ids: 'Default groups of new users',
+            },
+          },
+          SITE_INFO: {
+            _: 'Site information',
+            title: 'Site title',
+            date: 'Founded',
+            avatar: 'Site logo',
+            favicon: 'Favicon',
+            keyword: 'Keywords (separated by |)',
+            describe: 'Summary',
+            description: 'Description (for search engines)',
+            copy: { _: 'ICP filing', code: 'ICP number', link: 'Lookup link' },
+            police: { _: 'Public security filing', code: 'Filing number', link: 'Lookup link' },
+          },
+        },
+      },
+      test: {
+        title: 'Test page',
+        comment: 'Comment',
+        placeholder: 'Say something…',
+        counter: '%{count} / %{max}',
+        menu: 'More actions',
+        favourite: 'Add to favourites',
+        unfavourite: 'Remove from favourites',
+        favourited: 'In favourites',
+      },
       'auth-group': {
         up: 'Move up', down: 'Move down', presets: 'New from preset', all_rules: 'This group has all permissions: no rules to pick',
         expand: 'Expand %{name}', collapse: 'Collapse %{name}', member_search: 'Search by nickname, phone or email', no_users: 'No matching users',

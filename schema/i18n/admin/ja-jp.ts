@@ -35,6 +35,70 @@ const jaJp: AdminCatalog = {
       need_social_or_account: '電話番号/メールかアカウントのどちらかを入力してください',
     },
     screens: {
+      settings: {
+        tabs: { security: 'セキュリティ', services: 'サイト・SMS・キャッシュ・ストレージ' },
+        clear_cache: 'キャッシュをクリア',
+        rows: {
+          SYSTEM_SAFETY_API: {
+            _: 'API セキュリティ',
+            key: 'API キー（空欄なら自動生成）',
+            sign: 'リクエスト署名',
+            paging: { _: 'ページング', enable: '1 ページの件数を制限', limit: '1 ページの最大件数' },
+            qps: {
+              _: 'リクエスト頻度',
+              block: { _: 'ブロック', enable: '違反を繰り返すクライアントをブロック', count: 'ブロックまでの違反回数', second: '集計・ブロック期間（秒）' },
+              limit: { _: 'レート制限', enable: 'レート制限を有効にする', global: '毎秒のリクエスト数（API 全体）', point: '毎秒のリクエスト数（ルートごと）' },
+            },
+          },
+          SAFETY_SMS: {
+            _: 'SMS セキュリティ',
+            brush: {
+              _: '連投防止（受信者ごと）',
+              enable: '有効',
+              plan: { _: '対処', mode: '対処方法', second: 'ブラックリスト期間（秒）' },
+              rule: { _: 'ルール', strategy: '集計方法', second: '集計期間（秒）', count: '期間内の最大回数' },
+            },
+            burst: {
+              _: '急増防止（IP ごと）',
+              enable: '有効',
+              plan: { _: '対処', mode: '対処方法', second: 'ブラックリスト期間（秒）' },
+              rule: { _: 'ルール', strategy: '集計方法', second: '集計期間（秒）', count: '期間内の最大回数' },
+            },
+          },
+          SIGN_IN_UP: {
+            _: 'ログインと登録',
+            sign_in: { _: 'ログイン', unique: 'ユーザーごとに 1 セッション（ログインで他のセッションを終了）', strategy: 'ログイン方式' },
+            sign_up: {
+              _: '登録',
+              allow: '登録を許可',
+              invite: { _: '招待コード', mode: '招待モード', length: 'コードの長さ', format: 'コードの形式' },
+              auth_group_ids: '新規ユーザーの既定の権限グループ',
+            },
+          },
+          SITE_INFO: {
+            _: 'サイト情報',
+            title: 'サイトタイトル',
+            date: '開設日',
+            avatar: 'サイトロゴ',
+            favicon: 'ファビコン',
+            keyword: 'キーワード（| 区切り）',
+            describe: '概要',
+            description: '説明（検索エンジン向け）',
+            copy: { _: 'ICP 登録', code: 'ICP 登録番号', link: '照会リンク' },
+            police: { _: '公安登録', code: '公安登録番号', link: '照会リンク' },
+          },
+        },
+      },
+      test: {
+        title: 'テストページ',
+        comment: 'コメント',
+        placeholder: '何か書いてみましょう…',
+        counter: '%{count} / %{max}',
+        menu: 'その他の操作',
+        favourite: 'お気に入りに追加',
+        unfavourite: 'お気に入りから削除',
+        favourited: 'お気に入り済み',
+      },
       'auth-group': {
         up: '上へ移動', down: '下へ移動', presets: 'プリセットから作成', all_rules: 'すべての権限を持つため、ルールを選ぶ必要はありません',
         expand: '%{name}を展開', collapse: '%{name}を折りたたむ', member_search: 'ニックネーム・電話番号・メールで検索', no_users: '該当するユーザーがいません',

@@ -35,6 +35,70 @@ const koKr: AdminCatalog = {
       need_social_or_account: '휴대폰/이메일 또는 계정 중 하나를 입력하세요',
     },
     screens: {
+      settings: {
+        tabs: { security: '보안', services: '사이트, SMS, 캐시 및 스토리지' },
+        clear_cache: '캐시 지우기',
+        rows: {
+          SYSTEM_SAFETY_API: {
+            _: 'API 보안',
+            key: 'API 키 (비워 두면 자동 생성)',
+            sign: '요청 서명',
+            paging: { _: '페이지', enable: '페이지당 행 수 제한', limit: '페이지당 최대 행 수' },
+            qps: {
+              _: '요청 빈도',
+              block: { _: '차단', enable: '반복 위반 클라이언트 차단', count: '차단까지 위반 횟수', second: '집계 및 차단 기간(초)' },
+              limit: { _: '속도 제한', enable: '속도 제한 사용', global: '초당 요청 수(API 전체)', point: '초당 요청 수(경로별)' },
+            },
+          },
+          SAFETY_SMS: {
+            _: 'SMS 보안',
+            brush: {
+              _: '도배 방지(수신자별)',
+              enable: '사용',
+              plan: { _: '대응', mode: '대응 방식', second: '블랙리스트 기간(초)' },
+              rule: { _: '규칙', strategy: '집계 방식', second: '집계 기간(초)', count: '기간 내 최대 요청 수' },
+            },
+            burst: {
+              _: '급증 방지(IP별)',
+              enable: '사용',
+              plan: { _: '대응', mode: '대응 방식', second: '블랙리스트 기간(초)' },
+              rule: { _: '규칙', strategy: '집계 방식', second: '집계 기간(초)', count: '기간 내 최대 요청 수' },
+            },
+          },
+          SIGN_IN_UP: {
+            _: '로그인 및 가입',
+            sign_in: { _: '로그인', unique: '사용자당 세션 1개(로그인 시 다른 세션 종료)', strategy: '로그인 방식' },
+            sign_up: {
+              _: '가입',
+              allow: '가입 허용',
+              invite: { _: '초대 코드', mode: '초대 모드', length: '코드 길이', format: '코드 형식' },
+              auth_group_ids: '신규 사용자 기본 권한 그룹',
+            },
+          },
+          SITE_INFO: {
+            _: '사이트 정보',
+            title: '사이트 제목',
+            date: '개설일',
+            avatar: '사이트 로고',
+            favicon: '파비콘',
+            keyword: '키워드(| 로 구분)',
+            describe: '요약',
+            description: '설명(검색 엔진용)',
+            copy: { _: 'ICP 등록', code: 'ICP 등록 번호', link: '조회 링크' },
+            police: { _: '공안 등록', code: '공안 등록 번호', link: '조회 링크' },
+          },
+        },
+      },
+      test: {
+        title: '테스트 페이지',
+        comment: '댓글',
+        placeholder: '무엇이든 적어 보세요…',
+        counter: '%{count} / %{max}',
+        menu: '더 보기',
+        favourite: '즐겨찾기에 추가',
+        unfavourite: '즐겨찾기에서 제거',
+        favourited: '즐겨찾기됨',
+      },
       'auth-group': {
         up: '위로 이동', down: '아래로 이동', presets: '프리셋으로 만들기', all_rules: '모든 권한이 있으므로 규칙을 고를 필요가 없습니다',
         expand: '%{name} 펼치기', collapse: '%{name} 접기', member_search: '닉네임, 휴대폰 번호 또는 이메일로 검색', no_users: '일치하는 사용자가 없습니다',

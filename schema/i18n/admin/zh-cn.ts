@@ -33,6 +33,70 @@ const zhCn = {
       need_social_or_account: '账户和账号必须填一个',
     },
     screens: {
+      settings: {
+        tabs: { security: '安全防护', services: '站点、短信、缓存与存储' },
+        clear_cache: '清除缓存',
+        rows: {
+          SYSTEM_SAFETY_API: {
+            _: '接口安全',
+            key: '接口密钥（留空则自动生成）',
+            sign: '请求签名',
+            paging: { _: '分页', enable: '限制每页条数', limit: '每页最多条数' },
+            qps: {
+              _: '请求频率',
+              block: { _: '违规封禁', enable: '启用封禁', count: '超限几次后封禁', second: '统计与封禁时长（秒）' },
+              limit: { _: '限流', enable: '启用限流', global: '全局每秒请求数', point: '单接口每秒请求数' },
+            },
+          },
+          SAFETY_SMS: {
+            _: '短信安全',
+            brush: {
+              _: '防刷（同一接收方）',
+              enable: '启用',
+              plan: { _: '处置', mode: '处置方式', second: '拉黑时长（秒）' },
+              rule: { _: '规则', strategy: '计数策略', second: '统计周期（秒）', count: '周期内最多次数' },
+            },
+            burst: {
+              _: '防突发（同一 IP）',
+              enable: '启用',
+              plan: { _: '处置', mode: '处置方式', second: '拉黑时长（秒）' },
+              rule: { _: '规则', strategy: '计数策略', second: '统计周期（秒）', count: '周期内最多次数' },
+            },
+          },
+          SIGN_IN_UP: {
+            _: '登录与注册',
+            sign_in: { _: '登录', unique: '单一会话（新登录使其他会话失效）', strategy: '登录策略' },
+            sign_up: {
+              _: '注册',
+              allow: '允许注册',
+              invite: { _: '邀请码', mode: '邀请模式', length: '邀请码长度', format: '邀请码格式' },
+              auth_group_ids: '新用户默认权限分组',
+            },
+          },
+          SITE_INFO: {
+            _: '站点信息',
+            title: '站点标题',
+            date: '建站时间',
+            avatar: '站点图标',
+            favicon: '网站图标（favicon）',
+            keyword: '关键词（以 | 分隔）',
+            describe: '站点简介',
+            description: '站点描述（搜索引擎）',
+            copy: { _: 'ICP 备案', code: 'ICP 备案号', link: '备案查询链接' },
+            police: { _: '公安备案', code: '公安备案号', link: '备案查询链接' },
+          },
+        },
+      },
+      test: {
+        title: '测试页面',
+        comment: '评论',
+        placeholder: '说点什么吧……',
+        counter: '%{count} / %{max}',
+        menu: '更多操作',
+        favourite: '收藏',
+        unfavourite: '取消收藏',
+        favourited: '已收藏',
+      },
       'auth-group': {
         up: '上移', down: '下移', presets: '从预设新建', all_rules: '已拥有全部权限，无需勾选接口规则',
         expand: '展开%{name}', collapse: '收起%{name}', member_search: '输入昵称、手机号码或邮箱搜索', no_users: '没有匹配的用户',

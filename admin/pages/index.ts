@@ -1,0 +1,44 @@
+/**
+ * Admin pages that are not a resource's generated list (SPEC §2 admin routes):
+ * each is routed at `/admin/<path>` and offered in the side menu under `menu`
+ * when the caller holds `rule`. A page whose path is a resource's name takes
+ * that resource's place (the settings page replaces the config rows' list).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MenuGroup } from '../../schema/define';
+import { actionRule } from '../schema';
+
+export interface AdminPage {
+  /** Below `/admin/`, e.g. `config`. */
+  path: string;
+  /** i18n key of the menu entry and the page title. */
+  titleKey: string;
+  menu: MenuGroup;
+  /** Material icon name, as `schema/resources` names them. */
+  icon: string;
+  /** The permission (`[GET]api/config/find`) the menu entry needs. */
+  rule: string;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+export const adminPages: AdminPage[] = [
+  {
+    path: 'config',
+    titleKey: 'resources.config.name',
+    menu: 'settings',
+    icon: 'settings',
+    rule: actionRule('config', 'find'),
+    component: lazy(() => import('./settings/SettingsPage')),
+  },
+  {
+    // A demo of the comment box, so it is offered to those who may read comments.
+    path: 'test',
+    titleKey: 'admin.screens.test.title',
+    menu: 'content',
+    icon: 'comment',
+    rule: actionRule('comment', 'find'),
+    component: lazy(() => import('./test-page')),
+  },
+];
+
+export const pageAt = (path: string): AdminPage | undefined => adminPages.find((page) => page.path === path);

@@ -1,0 +1,168 @@
+/**
+ * The settings page and the test page (issue 7) in Chromium against the real
+ * server: the site title reaches the page title, the security rows save what
+ * the forms show, email settings pointed at a real SMTP server deliver a
+ * sign-up code (issue 6: sign-up by email code logs the user in), and the
+ * comment box holds at its limit.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher, partBody, type SmtpCatcher } from '../fakes/smtp';
+import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+
+describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  async function newPage(lang: 'zh-cn' | 'en-us' = 'zh-cn'): Promise<Page> {
+    context = await browser.newContext({ locale: lang === 'zh-cn' ? 'zh-CN' : 'en-US', viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
+  async function openSignedIn(path: string, lang?: 'zh-cn' | 'en-us'): Promise<Page> {
+    const sign = await callApi<{ user: unknown; token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    await newPage(lang);
+    await context.addInitScript(([token, user]) => {
+      if (!localStorage.getItem('paydesk.token')) {
+        localStorage.setItem('paydesk.token', token);
+        localStorage.setItem('paydesk.user', user);
+      }
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    await page.goto(`${server.url}/#${path}`);
+    return page;
+  }
+
+  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+  const section = (name: string) => page.getByRole('region', { name, exact: true });
+  const configValue = async (key: string) => {
+    const { data } = await callApi(server.app, 'GET', `/api/config/find?key=${key}`, undefined, await adminToken(server.app));
+    return data[0].value;
+  };
+
+  it('changes the site title, and the page title ends with it', async () => {
+    await openSignedIn('/admin/config');
+    await page.getByRole('tab', { name: '站点、短信、缓存与存储' }).click();
+    const site = section('站点信息');
+    await site.getByLabel('站点标题').fill('');
+    await site.getByLabel('站点简介').click();
+    await shown(site.getByText('此项为必填项'));
+
+    await site.getByLabel('站点标题').fill('Teahouse Pay');
+    await site.getByRole('button', { name: '保存' }).click();
+    await shown(page.getByText('配置已保存'));
+    expect((await configValue('SITE_INFO')).title).toBe('Teahouse Pay');
+
+    await page.reload();
+    await expect.poll(() => page.title()).toBe('系统配置 - Teahouse Pay');
+  });
+
+  it('saves the security rows: paging off disables its limit, a generated API key is kept', async () => {
+    await openSignedIn('/admin/config');
+    const api = section('接口安全');
+    const limit = api.getByLabel('每页最多条数');
+    await shown(limit);
+    expect(await limit.isDisabled()).toBe(false);
+    await api.getByLabel('限制每页条数').uncheck();
+    await expect.poll(() => limit.isDisabled()).toBe(true);
+
+    await api.getByRole('button', { name: '随机生成' }).click();
+    const key = await api.getByLabel('接口密钥（留空则自动生成）').inputValue();
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+    await api.getByRole('button', { name: '保存' }).click();
+    await shown(page.getByText('配置已保存'));
+    await screenshot(page, 'settings-security');
+
+    const stored = await configValue('SYSTEM_SAFETY_API');
+    expect(stored.key).toBe(key);
+    // The disabled limit is not lost: it comes back when paging is turned on again.
+    expect(stored.paging).toEqual({ enable: false, limit: 50 });
+  });
+
+  it('in English: sends sign-up codes through the SMTP server set on the page, and the new user lands signed in', async () => {
+    const login = { user: 'mailer@paydesk.test', pass: 'smtp-secret-1' };
+    const smtp: SmtpCatcher = await startSmtpCatcher(login);
+    try {
+      await openSignedIn('/admin/config', 'en-us');
+      await page.getByRole('tab', { name: 'Site, SMS, cache & storage' }).click();
+      const email = section('Email (SMTP)');
+      await shown(email.getByText('Not set'));
+      await email.getByLabel('SMTP host').fill('127.0.0.1');
+      await email.getByLabel('Port').fill(String(smtp.port));
+      await email.getByLabel('Account').fill(login.user);
+      await email.getByLabel('Password', { exact: true }).fill(login.pass);
+      await email.getByLabel('Subject').fill('Your Paydesk code');
+      await email.getByRole('button', { name: 'Save' }).click();
+      await shown(page.getByText('Settings saved'));
+      // The stored password is never shown again, only marked as set.
+      await shown(email.getByText('Set; leave blank to keep it'));
+      expect(await email.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      await context.close();
+
+      await newPage('en-us');
+      await page.goto(`${server.url}/#/common/sign-up`);
+      await page.getByLabel('Phone or email').fill('newbie@paydesk.test');
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await shown(page.getByText('Verification code sent'));
+      await expect.poll(() => smtp.mails.length).toBe(1);
+      expect(smtp.mails[0]!.to).toEqual(['newbie@paydesk.test']);
+      const code = /Your Paydesk code: (\d{6})/.exec(partBody(smtp.mails[0]!.raw, 'text/plain') ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+
+      await page.getByLabel('Account').fill('newbie2024');
+      await page.getByLabel('Password', { exact: true }).fill('tea-and-cake');
+      await page.getByLabel('Confirm password').fill('tea-and-cake');
+      await page.getByLabel('Verification code').fill(code!);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL(/#\/admin/);
+
+      const token = await page.evaluate(() => localStorage.getItem('paydesk.token'));
+      const check = await callApi(server.app, 'POST', '/api/comm/check-token', undefined, token!);
+      expect(check.code).toBe(200);
+      expect(check.data.user.account).toBe('newbie2024');
+      // The console knows who is signed in (after its own token check, which would send a stranger to sign in).
+      await shown(page.getByRole('banner').getByText('newbie2024'));
+      expect(page.url()).toMatch(/#\/admin/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('offers the test page in the menu; its comment box holds at 512 characters and it can be a favourite', async () => {
+    await openSignedIn('/admin/users');
+    await page.getByRole('menuitem', { name: '测试页面' }).click();
+    await page.waitForURL(/#\/admin\/test$/);
+    const box = page.getByRole('textbox', { name: '评论' });
+    await box.pressSequentially('茶'.repeat(100) + 'x'.repeat(413));
+    await shown(page.getByText('512 / 512'));
+    expect(await box.inputValue()).toBe('茶'.repeat(100) + 'x'.repeat(412));
+    await box.press('y');
+    expect((await box.inputValue()).length).toBe(512);
+
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '收藏' }).click();
+    await shown(page.getByLabel('已收藏'));
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await shown(page.getByRole('menuitem', { name: '取消收藏' }));
+    await screenshot(page, 'test-page');
+  });
+});
