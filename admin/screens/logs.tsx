@@ -26,6 +26,14 @@ function CodeChip({ record }: { record: RaRecord }) {
   return <Chip size="small" variant="outlined" color={Number(record.code) < 400 ? 'success' : 'error'} label={label} />;
 }
 
+function TitleCell({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return <>{ruleTitleLabel(translate, String(record.title ?? ''))}</>;
+}
+
+/** "Windows 10" and "Chrome 120" read as one piece each. */
+const unbroken = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+
 function Caller({ uid }: { uid: number }) {
   const translate = useTranslate();
   // Without the right to read users the log still names the caller by id, rather than failing.
@@ -95,10 +103,10 @@ function DetailsButton({ record }: { record: RaRecord }) {
 }
 
 const slots: ScreenSlots = {
-  cells: { code: CodeChip },
+  cells: { code: CodeChip, title: TitleCell },
   columns: [
-    { key: 'os', label: t('os'), render: (record) => describeAgent(record.agent).os },
-    { key: 'browser', label: t('browser'), render: (record) => describeAgent(record.agent).browser },
+    { key: 'os', label: t('os'), render: (record) => unbroken(describeAgent(record.agent).os) },
+    { key: 'browser', label: t('browser'), render: (record) => unbroken(describeAgent(record.agent).browser) },
   ],
   RowActions: DetailsButton,
 };
