@@ -1,9 +1,11 @@
 /**
  * The group screen's rule tree arithmetic: what a whole-group checkbox shows
- * and does, and how a rule group is labelled.
+ * and does, and how a rule group is labelled; the dialog's name check.
  */
 import { describe, expect, it } from 'vitest';
+import { validateValue } from '../../admin/form/validation';
 import { groupLabelKey, groupState, setGroup, toggleRule, type TreeRule } from '../../admin/screens/auth-group/ruleTree';
+import { authGroup } from '../../schema/index';
 
 const rule = (id: number): TreeRule => ({ id, name: 'rows', method: 'GET', route: `api/x/${id}`, type: 'default' });
 const logs = [rule(4), rule(5), rule(6)];
@@ -30,5 +32,15 @@ describe('rule tree', () => {
     expect(groupLabelKey('receive-money')).toBe('resources.receive-money.name');
     expect(groupLabelKey('comm')).toBe('ruleGroups.comm');
     expect(groupLabelKey('toString')).toBe('ruleGroups.toString');
+  });
+});
+
+describe('group dialog checks', () => {
+  it('asks for a name in the schema\'s own words (SPEC §8), and keeps to its lengths', () => {
+    expect(validateValue(authGroup.fields.name, '')?.message).toBe('validation.group_name_required');
+    expect(validateValue(authGroup.fields.name, 'x'.repeat(25))?.message).toBe('validation.max_length');
+    expect(validateValue(authGroup.fields.name, 'x'.repeat(24))).toBeUndefined();
+    expect(validateValue(authGroup.fields.no, 'n'.repeat(33))?.message).toBe('validation.max_length');
+    expect(validateValue(authGroup.fields.remark, 'r'.repeat(257))?.message).toBe('validation.max_length');
   });
 });

@@ -1,0 +1,182 @@
+/**
+ * The permission groups screen in Chromium against the real server (issue 7):
+ * a group built from a preset, with rules picked in the tree and a member
+ * picked from the users, moved up the list; the member then sees exactly the
+ * screens and buttons those rules grant. A locked group keeps its fixed fields.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+
+interface Group {
+  id: number;
+  name: string;
+  no: string;
+  rules: string;
+  uids: string;
+}
+interface TreeRule {
+  id: number;
+  method: string;
+  route: string;
+}
+
+describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await adminToken(server.app);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  async function newPage(lang: string): Promise<Page> {
+    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
+  async function openSignedIn(path: string, lang = 'zh-cn'): Promise<Page> {
+    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    await newPage(lang);
+    await context.addInitScript(([stored, user]) => {
+      localStorage.setItem('paydesk.token', stored);
+      localStorage.setItem('paydesk.user', user);
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    await page.goto(`${server.url}/#${path}`);
+    return page;
+  }
+
+  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
+  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
+  const rowTexts = () => page.locator('tbody tr').allInnerTexts();
+  const row = (text: string) => page.locator('tbody tr', { hasText: text });
+  const dialog = () => page.getByRole('dialog');
+  const groups = async () => (await callApi<{ rows: Group[] }>(server.app, 'GET', '/api/auth-group/rows?limit=50', undefined, token)).data.rows;
+  const ruleIds = async (match: (rule: TreeRule) => boolean) => {
+    const tree = await callApi<Array<{ children: TreeRule[] }>>(server.app, 'GET', '/api/auth-rules/tree', undefined, token);
+    return tree.data.flatMap((g) => g.children).filter(match).map((rule) => rule.id);
+  };
+  const pipes = (value: string) => value.split('|').filter(Boolean).map(Number).sort((a, b) => a - b);
+
+  it('builds a group from a preset, picks rules and a member, moves it up, and the member sees exactly what it grants', async () => {
+    const member = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account: 'mia2024', password: 'mia-pass-123', nickname: 'Mia', email: 'mia@example.com' }, token);
+    expect(member.code).toBe(201);
+    await callApi(server.app, 'POST', '/api/auth-group/create', { name: 'Support' }, token);
+
+    await openSignedIn('/admin/auth-group');
+    await shown(row('Support'));
+    await page.getByRole('button', { name: '从预设新建' }).click();
+    await page.getByRole('menuitem', { name: /运营（本人数据）/ }).click();
+    await shown(dialog().getByText('新增权限分组'));
+    expect(await dialog().getByLabel('分组名称').inputValue()).toBe('运营（本人数据）');
+    expect(await dialog().getByLabel('分组编号').inputValue()).toBe('operator-own');
+    expect(await dialog().getByLabel('备注').inputValue()).toBe('只管理自己创建的订单，可上传附件');
+
+    // The preset grants some of the orders' rules: that branch is half-checked.
+    const orders = dialog().getByRole('checkbox', { name: '流水页面', exact: true });
+    await expect.poll(() => orders.getAttribute('data-indeterminate')).toBe('true');
+    // Drop the orders export, and take the whole logs branch at once.
+    await dialog().getByRole('button', { name: '展开流水页面' }).click();
+    const ordersExport = dialog().getByRole('checkbox', { name: /GET api\/receive-money\/export/ });
+    expect(await ordersExport.isChecked()).toBe(true);
+    await ordersExport.uncheck();
+    const logs = dialog().getByRole('checkbox', { name: '操作记录', exact: true });
+    expect(await logs.isChecked()).toBe(false);
+    await logs.check();
+    await dialog().getByRole('button', { name: '展开操作记录' }).click();
+    expect(await dialog().getByRole('checkbox', { name: /GET api\/logs\/rows/ }).isChecked()).toBe(true);
+
+    await dialog().getByLabel('分组名称').fill('Cashiers');
+    await dialog().getByLabel('成员').fill('mia');
+    await page.getByRole('option', { name: /Mia/ }).click();
+    await shown(dialog().getByRole('button', { name: 'Mia' }));
+    await screenshot(page, 'admin-group-dialog');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await gone(dialog());
+
+    await shown(row('Cashiers'));
+    const before = await rowTexts();
+    const at = before.findIndex((text) => text.includes('Cashiers'));
+    expect(before[at - 1]).toContain('Support');
+    await row('Cashiers').getByRole('button', { name: '上移' }).click();
+    await expect.poll(async () => (await rowTexts()).findIndex((text) => text.includes('Cashiers'))).toBe(at - 1);
+    expect((await rowTexts())[at]).toContain('Support');
+
+    const saved = (await groups()).find((g) => g.name === 'Cashiers')!;
+    expect(saved.no).toBe('operator-own');
+    expect(pipes(saved.uids)).toEqual([member.data.id]);
+    // What the preset offered, less the orders export, plus every logs rule.
+    const preset = (await callApi<Array<{ no: string; rules: string }>>(server.app, 'GET', '/api/auth-group/preset', undefined, token)).data.find((p) => p.no === 'operator-own')!;
+    const [exportId] = await ruleIds(({ route }) => route === 'api/receive-money/export');
+    const logsIds = await ruleIds(({ route }) => route.startsWith('api/logs/'));
+    const expected = [...pipes(preset.rules).filter((id) => id !== exportId), ...logsIds].sort((a, b) => a - b);
+    expect(pipes(saved.rules)).toEqual(expected);
+
+    // The member, in a browser of their own, signs in and sees just orders and logs.
+    await context.close();
+    await newPage('zh-cn');
+    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.getByLabel('账号').fill('mia2024');
+    await page.getByLabel('密码', { exact: true }).fill('mia-pass-123');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/#\/admin/);
+    await page.goto(`${server.url}/#/admin/receive-money`);
+    await shown(page.getByRole('button', { name: '新增' }));
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面', '操作记录']);
+    await gone(page.getByRole('button', { name: '导出' }));
+  });
+
+  it('keeps a locked group\'s number, scope, all-flag and remark read-only, and asks for a name', async () => {
+    await openSignedIn('/admin/auth-group');
+    await row('super-admin').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => dialog().getByLabel('分组编号').inputValue()).toBe('super-admin');
+    for (const label of ['分组编号', '可管理他人数据', '拥有全部权限', '备注']) {
+      expect(await dialog().getByLabel(label).isDisabled(), label).toBe(true);
+    }
+    expect(await dialog().getByLabel('分组名称').isDisabled()).toBe(false);
+    // All permissions: the tree has nothing to choose.
+    await shown(dialog().getByText('已拥有全部权限，无需勾选接口规则'));
+    expect(await dialog().getByRole('checkbox', { name: '用户', exact: true }).isDisabled()).toBe(true);
+
+    await dialog().getByLabel('分组名称').fill('');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await shown(dialog().getByText('你不起个权限分组名称，怎么去做区分？'));
+    await dialog().getByLabel('分组名称').fill('Root');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await gone(dialog());
+    await shown(row('Root'));
+    expect((await groups()).find((g) => g.no === 'super-admin')?.name).toBe('Root');
+  });
+
+  it('reads in English: presets, tree and ordering buttons', async () => {
+    await openSignedIn('/admin/auth-group', 'en-us');
+    await shown(row('super-admin').getByRole('button', { name: 'Move down' }));
+    await page.getByRole('button', { name: 'New from preset' }).click();
+    await page.getByRole('menuitem', { name: /Auditor/ }).click();
+    await shown(dialog().getByText('Permission groups'));
+    expect(await dialog().getByLabel('Group number').inputValue()).toBe('auditor');
+    await dialog().getByRole('button', { name: 'Expand Users' }).click();
+    expect(await dialog().getByRole('checkbox', { name: /GET api\/users\/rows/ }).isChecked()).toBe(true);
+    expect(await dialog().getByRole('checkbox', { name: /POST api\/users\/create/ }).isChecked()).toBe(false);
+    await dialog().getByLabel('Members').fill('zz-nobody');
+    await shown(page.getByText('No matching users'));
+  });
+});
