@@ -59,7 +59,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     return data[0].value;
   };
 
-  it('changes the site title, and the page title ends with it', async () => {
+  it('changes the site title, and the page title ends with it; clears the cache', async () => {
     await openSignedIn('/admin/config');
     await page.getByRole('tab', { name: '站点、短信、缓存与存储' }).click();
     const site = section('站点信息');
@@ -74,6 +74,10 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
 
     await page.reload();
     await expect.poll(() => page.title()).toBe('系统配置 - Teahouse Pay');
+
+    await page.getByRole('tab', { name: '站点、短信、缓存与存储' }).click();
+    await page.getByRole('button', { name: '清除缓存' }).click();
+    await shown(page.getByText('缓存已清空'));
   });
 
   it('saves the security rows: paging off disables its limit, a generated API key is kept', async () => {
@@ -109,8 +113,12 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       await email.getByLabel('SMTP host').fill('127.0.0.1');
       await email.getByLabel('Port').fill(String(smtp.port));
       await email.getByLabel('Account').fill(login.user);
-      await email.getByLabel('Password', { exact: true }).fill(login.pass);
       await email.getByLabel('Subject').fill('Your Paydesk code');
+      // A blank secret may mean "keep the stored one": only the server can say none is stored.
+      await email.getByRole('button', { name: 'Save' }).click();
+      await shown(email.getByText('This field is required'));
+      expect(await email.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await email.getByLabel('Password', { exact: true }).fill(login.pass);
       await email.getByRole('button', { name: 'Save' }).click();
       await shown(page.getByText('Settings saved'));
       // The stored password is never shown again, only marked as set.
