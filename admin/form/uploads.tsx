@@ -8,7 +8,7 @@ import CloudUpload from '@mui/icons-material/CloudUpload';
 import { Box, Button, IconButton, LinearProgress, Link, List, ListItem, Typography } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { TextInput, useInput, useNotify, useTranslate } from 'react-admin';
-import { upload } from '../api/http';
+import { ApiError, upload } from '../api/http';
 import { parseFileList } from './validation';
 
 interface InputProps {
@@ -30,7 +30,9 @@ function useUploader() {
         paths.push(await upload(file, setProgress));
         notify('admin.upload.success', { type: 'success' });
       } catch (error) {
-        notify((error as Error).message || 'admin.upload.error', { type: 'error' });
+        // SPEC §8: a refusal says the server's words or 上传失败; anything else its own message or 上传异常.
+        const refused = error instanceof ApiError && error.status > 0;
+        notify((error as Error).message || (refused ? 'admin.upload.failed' : 'admin.upload.error'), { type: 'error' });
       }
     }
     setProgress(null);

@@ -109,12 +109,17 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
     const attachments = dialog().getByRole('link', { name: /\.png$/ });
     await shown(attachments);
 
-    // Refused by the server: its own words; cut off on the way: 上传异常. Neither adds an attachment.
+    // Refused by the server: its own words; cut off on the way: 上传异常. None adds an attachment.
     await files.setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: SVG_WITH_SCRIPT });
     await shown(page.getByText('只支持 png、jpeg、gif、webp 图片'));
     await page.route(UPLOAD, (route) => route.abort('connectionreset'));
     await files.setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: PNG });
     await shown(page.getByText('上传异常'));
+    await page.unroute(UPLOAD);
+    // A refusal without words (a gateway in between): 上传失败.
+    await page.route(UPLOAD, (route) => route.fulfill({ status: 502, json: { code: 502, msg: '', data: null } }));
+    await files.setInputFiles({ name: 'third.png', mimeType: 'image/png', buffer: PNG });
+    await shown(page.getByText('上传失败'));
     await page.unroute(UPLOAD);
     expect(await attachments.count()).toBe(1);
     await screenshot(page, 'admin-order-attachment');
