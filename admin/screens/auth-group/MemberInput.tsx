@@ -4,7 +4,7 @@
  * SPEC's 300 ms pause); the members already in the group are read by `ids`.
  */
 import { Autocomplete, Avatar, Box, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { idsFromPipes, idsToPipes } from '../../form/validation';
 import { useExtra } from './useExtra';
@@ -41,10 +41,10 @@ export function MemberInput({ source, label, disabled }: { source: string; label
   const found = useExtra<Brief[]>('users', 'briefly', search ? { q: search } : {});
   const [storedIds] = useState(() => ids.join(','));
   const stored = useExtra<Brief[]>('users', 'briefly', { ids: storedIds }, storedIds !== '');
-  // Chips keep their names while the search list changes under them.
-  const known = useRef(new Map<number, Brief>());
-  for (const user of [...(stored ?? []), ...(found ?? [])]) known.current.set(user.id, user);
-  const value = ids.map((id) => known.current.get(id) ?? { id, nickname: '', phone: '', email: '', avatar: '' });
+  // Chips keep their names while the search list changes under them: the members as read, then as picked.
+  const [picked, setPicked] = useState<Brief[]>([]);
+  const byId = new Map([...(stored ?? []), ...picked].map((user) => [user.id, user]));
+  const value = ids.map((id) => byId.get(id) ?? { id, nickname: '', phone: '', email: '', avatar: '' });
 
   return (
     <Autocomplete
@@ -57,7 +57,10 @@ export function MemberInput({ source, label, disabled }: { source: string; label
       getOptionLabel={nameOf}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       onInputChange={(_, typed, reason) => reason !== 'reset' && setText(typed)}
-      onChange={(_, users) => field.onChange(users.map((user) => user.id))}
+      onChange={(_, users) => {
+        setPicked(users);
+        field.onChange(users.map((user) => user.id));
+      }}
       onBlur={field.onBlur}
       noOptionsText={translate('admin.screens.auth-group.no_users')}
       loadingText={translate('ra.page.loading')}

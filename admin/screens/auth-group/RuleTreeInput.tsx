@@ -28,6 +28,7 @@ export function RuleTreeInput({ source, label, disabled }: InputProps) {
   const { field } = useInput({ source, format: idsFromPipes, parse: idsToPipes });
   const tree = useExtra<RuleGroup[]>('auth-rules', 'tree');
   const chosen: number[] = field.value;
+  const chosenSet = new Set(chosen);
   const off = disabled || everything;
 
   return (
@@ -37,7 +38,7 @@ export function RuleTreeInput({ source, label, disabled }: InputProps) {
       {tree ? (
         <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {tree.map(({ group, children }) => (
-            <RuleBranch key={group} group={group} rules={children} chosen={chosen} disabled={off} onChange={field.onChange} />
+            <RuleBranch key={group} group={group} rules={children} chosen={chosen} chosenSet={chosenSet} disabled={off} onChange={field.onChange} />
           ))}
         </List>
       ) : (
@@ -51,16 +52,17 @@ interface BranchProps {
   group: string;
   rules: TreeRule[];
   chosen: number[];
+  chosenSet: ReadonlySet<number>;
   disabled: boolean;
   onChange: (ids: number[]) => void;
 }
 
-function RuleBranch({ group, rules, chosen, disabled, onChange }: BranchProps) {
+function RuleBranch({ group, rules, chosen, chosenSet, disabled, onChange }: BranchProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const state = groupState(new Set(chosen), rules);
+  const state = groupState(chosenSet, rules);
   const name = translate(groupLabelKey(group), { _: group });
-  const picked = rules.filter((rule) => chosen.includes(rule.id)).length;
+  const picked = rules.filter((rule) => chosenSet.has(rule.id)).length;
 
   return (
     <>
@@ -87,7 +89,7 @@ function RuleBranch({ group, rules, chosen, disabled, onChange }: BranchProps) {
               <FormControlLabel
                 disabled={disabled}
                 label={<RuleLabel rule={rule} />}
-                control={<Checkbox size="small" checked={chosen.includes(rule.id)} onChange={() => onChange(toggleRule(chosen, rule.id))} />}
+                control={<Checkbox size="small" checked={chosenSet.has(rule.id)} onChange={() => onChange(toggleRule(chosen, rule.id))} />}
               />
             </ListItem>
           ))}
