@@ -2,7 +2,8 @@
  * What the console reads from `schema/`: every screen asks these helpers about
  * a resource's fields instead of repeating a fact about a field.
  */
-import type { Field, Resource } from '../schema/define';
+import { isWritable, type Field, type Resource } from '../schema/define';
+import { optionLabelKey } from '../schema/i18n/common';
 import { resourceList } from '../schema/index';
 import { ACTION_METHOD, ruleKey, type Action } from '../schema/rules';
 
@@ -31,7 +32,7 @@ export const filterableFields = (resource: Resource) => fieldEntries(resource).f
 export const hasSearch = (resource: Resource) => fieldEntries(resource).some(([, f]) => f.search);
 
 /** i18n key of a select choice; an empty value has the key `_empty`. */
-export const optionKey = (fieldName: string, field: Field, value: string) => `options.${field.optionSet ?? fieldName}.${value === '' ? '_empty' : value}`;
+export const optionKey = (fieldName: string, field: Field, value: string) => optionLabelKey(field.optionSet ?? fieldName, value);
 
 export const fieldLabel = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -45,7 +46,7 @@ export const actionRule = (resource: string, action: Action) => ruleKey(ACTION_M
 export function writablePayload(resource: Resource, data: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, field] of fieldEntries(resource)) {
-    if (field.system || field.readOnly || !(name in data)) continue;
+    if (!isWritable(field) || !(name in data)) continue;
     const value = data[name];
     if (field.secret && (value === undefined || value === null || value === '')) continue;
     payload[name] = value;

@@ -64,6 +64,9 @@ export interface Field<T = unknown> {
 }
 
 export type Fields = Record<string, Field<any>>;
+
+/** A client may write a field unless the server owns it (system columns) or it is read-only. */
+export const isWritable = (f: Field) => !f.system && !f.readOnly;
 export type ValueOf<F> = F extends Field<infer T> ? T : never;
 /** A stored row of a resource, inferred from its fields (no hand-written row types). */
 export type RowOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };

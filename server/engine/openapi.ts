@@ -7,7 +7,7 @@ import type { Field, Resource } from '../../schema/define';
 import { ACTION_METHOD, type Action } from '../../schema/rules';
 import type { RuleConfig } from '../types';
 import { outputColumns } from './store';
-import { writable } from './params';
+import { isWritable } from '../../schema/define';
 
 type Json = Record<string, unknown>;
 
@@ -93,7 +93,7 @@ export function openApiDocument(resources: readonly Resource[], rules: ReadonlyA
     const generic = r && (rule.name in ACTION_METHOD || rule.name in r.extras);
     if (r && generic) {
       const row = { type: 'object', properties: Object.fromEntries(outputColumns(r).map((k) => [k, outputSchema(r.fields[k]!)])) };
-      const entries = Object.entries(r.fields).filter(([, f]) => writable(f));
+      const entries = Object.entries(r.fields).filter(([, f]) => isWritable(f));
       const body = {
         type: 'object', additionalProperties: false,
         required: entries.filter(([, f]) => f.required).map(([k]) => k),

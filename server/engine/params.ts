@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldErrors } from '../../schema/issues';
-import type { Column, Field, FilterOp, Resource } from '../../schema/define';
+import { isWritable, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
 export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
@@ -166,8 +166,6 @@ function outOfRange(key: string, f: Field, value: unknown): FieldIssue | undefin
     : { field: key, message: 'validation.min_value', params: { min: -max } };
 }
 
-/** Fields a client may write: not system, not read-only. */
-export const writable = (f: Field) => !f.system && !f.readOnly;
 
 /**
  * Checks a create (`partial = false`) or update body. Unknown or server-owned
@@ -180,7 +178,7 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
   for (const [key, value] of Object.entries(body)) {
     if (allow.includes(key)) continue;
     const f = fieldOf(r, key);
-    if (!f || !writable(f)) {
+    if (!f || !isWritable(f)) {
       // Quoted, so that an empty or blank key is still visible in the message.
       issues.push({ field: key, message: 'validation.unknown_field', params: { field: JSON.stringify(key) } });
       continue;
@@ -196,7 +194,7 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
   }
   if (!partial) {
     for (const [key, f] of Object.entries(r.fields)) {
-      if (writable(f) && f.required && !(key in values) && !issues.some((i) => i.field === key)) {
+      if (isWritable(f) && f.required && !(key in values) && !issues.some((i) => i.field === key)) {
         const parsed = f.input.safeParse(undefined);
         issues.push(parsed.success ? { field: key, message: 'validation.required' } : zodIssues(parsed.error, key)[0]!);
       }
