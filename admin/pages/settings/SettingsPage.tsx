@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { CONFIG_SCHEMAS, type ConfigKey } from '../../../schema/config-rows';
 import { SETTINGS, type SettingsFile } from '../../../schema/settings';
-import { call } from '../../api/http';
+import { call, queryString } from '../../api/http';
 import { usePermission } from '../../permissions';
 import { actionRule } from '../../schema';
 import { CONFIG_META, configLabelKey } from './configMeta';
@@ -70,22 +70,35 @@ export default function SettingsPage() {
   );
 }
 
-function ConfigRows({ keys }: { keys: ConfigKey[] }) {
-  const can = usePermission();
-  const [rows, setRows] = useState<ConfigRow[]>([]);
+/** The `data` of a GET, read again when the path or query change; a refusal shows as an error toast. */
+function useRead<T>(path: string, query?: Record<string, string>) {
+  const notify = useNotify();
+  const [data, setData] = useState<T | null>(null);
+  const search = queryString(query);
   useEffect(() => {
     let live = true;
-    call<ConfigRow[]>('GET', 'config/find', { query: { key: keys.join(',') } }).then(({ data }) => live && setRows(data));
+    setData(null);
+    call<T>('GET', path, { query }).then(
+      (envelope) => live && setData(envelope.data),
+      (error: Error) => live && notify(error.message, { type: 'error' }),
+    );
     return () => void (live = false);
-  }, [keys]);
+    // `search` stands for `query`, whose identity changes on every render.
+  }, [path, search, notify]);
+  return [data, setData] as const;
+}
+
+function ConfigRows({ keys }: { keys: ConfigKey[] }) {
+  const can = usePermission();
+  const [rows, setRows] = useRead<ConfigRow[]>('config/find', { key: keys.join(',') });
 
   async function save(row: ConfigRow, value: Values) {
     const { data } = await call<ConfigRow>('PUT', 'config/update', { body: { id: row.id, value } });
-    setRows((all) => all.map((r) => (r.id === data.id ? data : r)));
+    setRows((all) => all && all.map((r) => (r.id === data.id ? data : r)));
   }
 
   return keys.map((key) => {
-    const row = rows.find((r) => r.key === key);
+    const row = rows?.find((r) => r.key === key);
     return row && (
       <SectionForm
         key={key}
@@ -103,12 +116,7 @@ function ConfigRows({ keys }: { keys: ConfigKey[] }) {
 
 function SettingsFileForms({ file }: { file: SettingsFile }) {
   const can = usePermission();
-  const [masked, setMasked] = useState<MaskedFile | null>(null);
-  useEffect(() => {
-    let live = true;
-    call<MaskedFile>('GET', `toml/${file}`).then(({ data }) => live && setMasked(data));
-    return () => void (live = false);
-  }, [file]);
+  const [masked, setMasked] = useRead<MaskedFile>(`toml/${file}`);
   if (!masked) return null;
 
   async function save(section: string, values: Values) {
