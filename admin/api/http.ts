@@ -139,9 +139,14 @@ export async function upload(file: File, onProgress: (percent: number) => void):
       xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
       xhr.onerror = () => reject(new ApiError('admin.upload.error', 0));
       xhr.onload = () => {
-        const envelope = JSON.parse(xhr.responseText || 'null') as Envelope<{ path: string }> | null;
+        let envelope: Envelope<{ path: string }> | null = null;
+        try {
+          envelope = JSON.parse(xhr.responseText || 'null');
+        } catch {
+          // Not our envelope (a proxy's HTML error page): fall through to "upload failed".
+        }
         if (envelope && envelope.code < 300) resolve(envelope.data.path);
-        else reject(new ApiError(envelope?.msg ?? 'admin.upload.failed', envelope?.code ?? xhr.status, envelope ?? undefined));
+        else reject(new ApiError(envelope?.msg || 'admin.upload.failed', envelope?.code ?? xhr.status, envelope ?? undefined));
       };
       xhr.send(form);
     }),

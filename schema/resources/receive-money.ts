@@ -1,5 +1,5 @@
 import { defineResource, f } from '../define';
-import { CURRENCIES, ORDER_STATUSES, PAY_TYPES } from '../options';
+import { CURRENCIES, ORDER_STATUSES, PAY_CHANNELS, PAY_TYPES } from '../options';
 
 /**
  * Payment orders (SPEC §3 "Receive-money order"). The creator gives title,
@@ -29,6 +29,11 @@ export const receiveMoney = defineResource({
     uid: f.owner(),
     ...f.timestamps(),
     deleteTime: f.deleteTime(),
+  },
+  // The payment method must be one of the currency's channels (none for a currency without any).
+  refine: (row) => {
+    const channels: readonly string[] = (row.currency && PAY_CHANNELS[row.currency]) || [];
+    return row.payType && !channels.includes(row.payType) ? [{ field: 'payType', message: 'validation.choice' }] : [];
   },
   publicTake: {
     by: 'tradeNo',
