@@ -123,6 +123,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       await shown(page.getByText('Settings saved'));
       // The stored password is never shown again, only marked as set.
       await shown(email.getByText('Set; leave blank to keep it'));
+      await screenshot(page, 'settings-services-en');
       expect(await email.getByLabel('Password', { exact: true }).inputValue()).toBe('');
       await context.close();
 

@@ -58,6 +58,7 @@ export function validatorOf(schema: z.ZodType, secret?: boolean) {
   };
 }
 
+/** What each level of nesting hands down: everything but the object being drawn. */
 type Shared = Omit<SchemaInputsProps, 'schema'>;
 
 export function SchemaInputs({ schema, ...shared }: SchemaInputsProps) {
