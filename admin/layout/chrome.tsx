@@ -9,17 +9,26 @@ import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { onActivity } from '../api/activity';
 import { call } from '../api/http';
+import { pageAt } from '../pages/index';
 
 const PROGRESS_HIDE_MS = 500;
 const PROGRESS_RUN_MS = 300;
 
-/** Title key of an admin path: `/admin` is the index, `/admin/<table>/...` the table's name. */
+/** Title key of an admin path: `/admin` is the index, a custom page its own, `/admin/<table>/...` the table's name. */
 export function routeTitleKey(pathname: string): string {
   const [, , name] = pathname.split('/');
-  return name ? `resources.${name}.name` : 'admin.titles.admin_index';
+  return name ? (pageAt(name)?.titleKey ?? `resources.${name}.name`) : 'admin.titles.admin_index';
 }
 
+// The site title, read once and shared; a saved SITE_INFO replaces it at once.
 let siteTitle: Promise<string> | undefined;
+const titleListeners = new Set<(title: string) => void>();
+
+export function setSiteTitle(title: string) {
+  siteTitle = Promise.resolve(title);
+  for (const listener of titleListeners) listener(title);
+}
+
 export function useSiteTitle(): string {
   const [title, setTitle] = useState('');
   useEffect(() => {
@@ -28,7 +37,11 @@ export function useSiteTitle(): string {
       .catch(() => '');
     let live = true;
     siteTitle.then((t) => live && setTitle(t));
-    return () => void (live = false);
+    titleListeners.add(setTitle);
+    return () => {
+      live = false;
+      titleListeners.delete(setTitle);
+    };
   }, []);
   return title;
 }

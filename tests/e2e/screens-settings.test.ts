@@ -71,7 +71,8 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     await site.getByRole('button', { name: '保存' }).click();
     await shown(page.getByText('配置已保存'));
     expect((await configValue('SITE_INFO')).title).toBe('Teahouse Pay');
-
+    // At once, and still after a reload.
+    await expect.poll(() => page.title()).toBe('系统配置 - Teahouse Pay');
     await page.reload();
     await expect.poll(() => page.title()).toBe('系统配置 - Teahouse Pay');
 
@@ -160,6 +161,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     await openSignedIn('/admin/users');
     await page.getByRole('menuitem', { name: '测试页面' }).click();
     await page.waitForURL(/#\/admin\/test$/);
+    await expect.poll(() => page.title()).toMatch(/^测试页面 - /);
     const box = page.getByRole('textbox', { name: '评论' });
     await box.pressSequentially('茶'.repeat(100) + 'x'.repeat(413));
     await shown(page.getByText('512 / 512'));

@@ -13,6 +13,7 @@ import { CONFIG_SCHEMAS, type ConfigKey } from '../../../schema/config-rows';
 import { SETTINGS, type SettingsFile } from '../../../schema/settings';
 import { call, queryString } from '../../api/http';
 import { usePermission } from '../../permissions';
+import { setSiteTitle } from '../../layout/chrome';
 import { actionRule } from '../../schema';
 import { CONFIG_META, configLabelKey } from './configMeta';
 import { SectionForm } from './SectionForm';
@@ -95,6 +96,7 @@ function ConfigRows({ keys }: { keys: ConfigKey[] }) {
   async function save(row: ConfigRow, value: Values) {
     const { data } = await call<ConfigRow>('PUT', 'config/update', { body: { id: row.id, value } });
     setRows((all) => all && all.map((r) => (r.id === data.id ? data : r)));
+    if (data.key === 'SITE_INFO') setSiteTitle(String((data.value as { title?: unknown }).title ?? ''));
   }
 
   return keys.map((key) => {
