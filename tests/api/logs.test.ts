@@ -73,8 +73,12 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
     expect(create).toMatchObject({ scene: 'create', code: 201, uid: adminId, bindId: user.id, title: 'users.create', ip: CLIENT_IP });
     expect(JSON.parse(create.params)).toMatchObject({ nickname: 'Logged', password: '***' });
 
-    const steps: Array<[method: 'GET' | 'PUT' | 'DELETE', url: string, body: unknown, scene: string]> = [
+    const steps: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, scene: string]> = [
       ['PUT', '/api/users/update', { id: user.id, remark: 'changed' }, 'update'],
+      ['POST', '/api/users/save', { id: user.id, remark: 'saved' }, 'save'],
+      ['GET', `/api/users/find?ids=${user.id}`, undefined, 'find'],
+      ['GET', '/api/users/rand?limit=1', undefined, 'rand'],
+      ['PUT', '/api/auth-group/sort', { id: 1, mode: 'down' }, 'sort'],
       ['DELETE', '/api/users/remove', { ids: String(user.id) }, 'remove'],
       ['PUT', '/api/users/restore', { ids: String(user.id) }, 'restore'],
       ['DELETE', '/api/users/remove', { ids: String(user.id) }, 'remove'],
@@ -90,6 +94,8 @@ describe.each(DIALECTS)('operation log on %s', (dialect) => {
       const row = await lastLog(method, api);
       expect(row, `${method} ${url}`).toMatchObject({ scene, uid: adminId, code: res.body?.code ?? res.status, method, api });
     }
+    const signUp = await call('POST', '/api/comm/sign-up', {});
+    expect(await lastLog('POST', '/api/comm/sign-up')).toMatchObject({ scene: 'sign-up', code: signUp.status });
     // The take of a deleted record found nothing: logged as 204, the code the caller saw.
     expect(await lastLog('GET', '/api/users/take')).toMatchObject({ code: 204 });
     expect(JSON.parse((await lastLog('GET', '/api/users/rows')).params)).toMatchObject({ nickname_like: 'Log', limit: '10' });
