@@ -95,9 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const { paging } = config.peek('SYSTEM_SAFETY_API');
       return paging.enable && paging.limit ? paging.limit : 200;
     },
-    touch: async (table) => {
+    touch: async (table, ids) => {
       await cache.tables.invalidate(table);
-      if (table === 'users' || table === 'auth_group') guard.invalidate();
+      // What the permission check knows of users: only the written ones are stale; any group change may touch anyone.
+      if (table === 'users') guard.invalidate(ids);
+      if (table === 'auth_group') guard.invalidate();
       if (table === 'auth_rules') rules.invalidate();
       if (table === 'config') config.invalidate();
     },
@@ -182,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache: () => cache.kv(),
     senders: () => services.senders.current(),
     codeSecret: () => settings.get('crypt').jwt.key,
-    touch: (table) => engine.touch(table),
+    touch: (table, ids) => engine.touch(table, ids),
   });
   await mineRoutes(app, { guard, rules });
   await services.routes(app);

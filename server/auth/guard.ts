@@ -24,9 +24,10 @@ export class Guard {
 
   constructor(private readonly db: Db, private readonly rules: RuleBook, private readonly tokens: Tokens) {}
 
-  /** Forget what is known of users and groups (after a write to either table). */
-  invalidate() {
-    this.memo.clear();
+  /** Forget what is known of these users, or of everyone (after a write to users or groups). */
+  invalidate(uids?: readonly number[]) {
+    if (!uids) return this.memo.clear();
+    for (const uid of uids) this.memo.delete(uid);
   }
 
   private async grants(uid: number): Promise<Grants | null> {

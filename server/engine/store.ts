@@ -23,8 +23,8 @@ export interface Engine {
   cache: TableCache;
   /** Largest `limit` a list may ask for (SYSTEM_SAFETY_API.paging). */
   maxLimit(): number;
-  /** Called after every committed write to a table (cache drop, listeners). */
-  touch(table: string): Promise<void>;
+  /** Called after every committed write to a table (cache drop, listeners); `ids` when only those rows changed. */
+  touch(table: string, ids?: readonly number[]): Promise<void>;
 }
 
 export type AnyQuery = SelectQueryBuilder<any, any, any>;

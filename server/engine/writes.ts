@@ -66,10 +66,11 @@ function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
   if (r.owner && caller.scopeUid !== null && rows.some((row) => row.uid !== caller.scopeUid)) throw forbidden('errors.scope');
 }
 
-async function inTransaction<T>(e: Engine, r: Resource, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+/** Runs a write and its log row in one transaction; `rowsOf` names the rows it changed (none: maybe all). */
+async function inTransaction<T>(e: Engine, r: Resource, work: (trx: Transaction<any>) => Promise<T>, rowsOf?: (result: T) => number[]): Promise<T> {
   try {
     const result = await e.db.any.transaction().execute(work);
-    await e.touch(r.table);
+    await e.touch(r.table, rowsOf?.(result));
     return result;
   } catch (error) {
     const field = uniqueViolation(error);
@@ -100,7 +101,7 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
     const id = Number(result.insertId);
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
-  });
+  }, (row) => [row.id as number]);
 }
 
 export async function update(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
@@ -123,7 +124,7 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
     await trx.updateTable(r.table).set(encode(r, { ...values, updateTime: now() })).where('id', '=', id).execute();
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
-  });
+  }, () => [id]);
 }
 
 /** Create without an id, update with one. */
@@ -155,7 +156,7 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
     else await trx.updateTable(r.table).set({ deleteTime: kind === 'remove' ? now() : 0, updateTime: now() }).where('id', 'in', ids).execute();
     await ctx.audit(trx, { bindId: ids.length === 1 ? ids[0] : undefined });
     return { ids };
-  });
+  }, () => ids);
 }
 
 /** Empties the recycle bin of the rows the caller may see. */

@@ -91,7 +91,7 @@ export async function codeRoutes(app: FastifyInstance, o: CommOptions) {
     await setPassword(o.db, owner.id, passwordHash);
     // Whoever held the old password holds no session any more.
     await o.tokens.revokeAll(owner.id);
-    await o.touch('users');
+    await o.touch('users', [owner.id]);
     return ok({}, 'messages.password_reset');
   });
 }

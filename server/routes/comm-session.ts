@@ -25,7 +25,7 @@ export interface CommOptions {
   /** Key of the codes' HMAC: secret and the same on every instance (the JWT key). */
   codeSecret: () => string;
   /** After a write to a table: drop cached reads and what the permission check knows. */
-  touch(table: 'users' | 'auth_group' | 'invite'): Promise<void>;
+  touch(table: 'users' | 'auth_group' | 'invite', ids?: readonly number[]): Promise<void>;
 }
 
 export async function publicUser(db: Db, id: number) {
@@ -36,7 +36,7 @@ export async function publicUser(db: Db, id: number) {
 export async function signInAs(o: CommOptions, request: FastifyRequest, id: number) {
   const { sign_in } = await o.config.get('SIGN_IN_UP');
   await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: now() }).where('id', '=', id).execute();
-  await o.touch('users');
+  await o.touch('users', [id]);
   const { no, expired } = await o.tokens.issue(id, { unique: sign_in.unique });
   const user = await publicUser(o.db, id);
   // From here on the request is this user's: its log row says who signed in.
