@@ -4,48 +4,28 @@
  * lands, what a signed-in visitor of the sign-in page sees, and the 60-second
  * wait of the send-code button (on Playwright's clock, not the wall clock).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partBody, startSmtpCatcher, type SmtpCatcher } from '../fakes/smtp';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, startServer, type TestServer } from './harness';
+import { consoleSuite, shown } from './console';
+import { ADMIN_PASSWORD, browserMissing, callApi } from './harness';
 
 const SUBJECT = 'Paydesk code';
 const SMTP_LOGIN = { user: 'mailer@paydesk.test', pass: 'smtp-secret-2' };
 
 describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
-  let server: TestServer;
+  const suite = consoleSuite();
   let smtp: SmtpCatcher;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  const newPage = async () => (page = await suite.newPage({ viewport: { width: 1280, height: 800 } }));
 
   beforeAll(async () => {
-    server = await startServer();
     smtp = await startSmtpCatcher(SMTP_LOGIN);
     const email = { host: '127.0.0.1', port: smtp.port, account: SMTP_LOGIN.user, password: SMTP_LOGIN.pass, nickname: 'Paydesk', subject: SUBJECT };
-    const saved = await callApi(server.app, 'PUT', '/api/toml/sms-email', email, await adminToken(server.app));
+    const saved = await callApi(suite.server.app, 'PUT', '/api/toml/sms-email', email, suite.token);
     expect(saved.code).toBe(200);
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await smtp?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  async function newPage(): Promise<Page> {
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
-
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+  afterAll(() => smtp?.close());
 
   /** The code in the latest mail to `address`, read as a mail client would. */
   async function codeSentTo(address: string): Promise<string> {
@@ -58,13 +38,13 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
 
   const storedToken = () => page.evaluate(() => localStorage.getItem('paydesk.token'));
   const signedInAccount = async () => {
-    const check = await callApi(server.app, 'POST', '/api/comm/check-token', undefined, (await storedToken()) ?? undefined);
+    const check = await callApi(suite.server.app, 'POST', '/api/comm/check-token', undefined, (await storedToken()) ?? undefined);
     return check.code === 200 ? check.data.user.account : null;
   };
 
   it('signs in by password into /admin; the sign-in page then sends the signed-in user home', async () => {
     await newPage();
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
@@ -72,16 +52,16 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
     await shown(page.getByRole('menuitem', { name: '用户' }));
     expect(await signedInAccount()).toBe('admin');
 
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.waitForURL(/#\/$/);
     expect(await signedInAccount()).toBe('admin');
   });
 
   it('signs in by a code sent to the email address and lands on /', async () => {
-    const created = await callApi(server.app, 'POST', '/api/users/create', { account: 'teafan', email: 'teafan@paydesk.test' }, await adminToken(server.app));
+    const created = await callApi(suite.server.app, 'POST', '/api/users/create', { account: 'teafan', email: 'teafan@paydesk.test' }, suite.token);
     expect(created.code).toBe(201);
     await newPage();
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.getByRole('tab', { name: '验证码登录' }).click();
     await page.getByLabel('手机号码或邮箱').fill('teafan@paydesk.test');
     await page.getByRole('button', { name: '发送验证码' }).click();
@@ -95,7 +75,7 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
   it('keeps the send-code button disabled for 60 seconds, showing the seconds left', async () => {
     await newPage();
     await page.clock.install();
-    await page.goto(`${server.url}/#/common/sign-up`);
+    await page.goto(`${suite.server.url}/#/common/sign-up`);
     await page.getByLabel('手机号码或邮箱').fill('waiting@paydesk.test');
     // From here the page's time moves only when the test moves it.
     await page.clock.pauseAt(Date.now() + 1000);

@@ -5,41 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleSuite, gone, shown } from './console';
+import { ADMIN_PASSWORD, browserMissing, callApi, screenshot } from './harness';
 
 describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  async function newPage(): Promise<Page> {
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const newPage = async () => (page = await suite.newPage({ acceptDownloads: true }));
+  const openSignedIn = async (path: string) => (page = await suite.openSignedIn(path, { acceptDownloads: true }));
 
   /** Signs in through the sign-in page, as a person does. */
   async function open(account = 'admin', password = ADMIN_PASSWORD): Promise<Page> {
     await newPage();
-    await page.goto(`${server.url}/#/admin/users`);
+    await page.goto(`${suite.server.url}/#/admin/users`);
     await page.getByLabel('账号').fill(account);
     expect(page.url()).toContain('#/common/sign-in');
     await page.getByLabel('密码', { exact: true }).fill(password);
@@ -48,30 +28,13 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     return page;
   }
 
-  /** Starts already signed in as admin (a stored token), for tests about what comes after. */
-  async function openSignedIn(path: string): Promise<Page> {
-    const sign = await callApi<{ user: unknown; token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    await newPage();
-    await context.addInitScript(([token, user]) => {
-      if (!localStorage.getItem('paydesk.token')) {
-        localStorage.setItem('paydesk.token', token);
-        localStorage.setItem('paydesk.user', user);
-      }
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
-
-  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const headers = () => page.locator('thead th').allInnerTexts().then((all) => all.map((t) => t.trim()).filter(Boolean));
   const dialog = () => page.getByRole('dialog');
 
   it('creates, edits, trashes, restores, exports and permanently deletes a user', async () => {
     await open();
-    await page.goto(`${server.url}/#/admin/users`);
+    await page.goto(`${suite.server.url}/#/admin/users`);
     await expect.poll(() => page.title()).toBe('用户 - Paydesk');
 
     await page.getByRole('button', { name: '新增' }).click();
@@ -126,13 +89,13 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
 
   it('sends a visitor whose stored token the server rejects to sign in, with the session forgotten', async () => {
     await newPage();
-    await context.addInitScript(() => {
+    await suite.context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('paydesk.token', 'revoked.or.forged');
       }
     });
-    await page.goto(`${server.url}/#/admin/users`);
+    await page.goto(`${suite.server.url}/#/admin/users`);
     await shown(page.getByLabel('账号'));
     expect(page.url()).toContain('#/common/sign-in');
     expect(await page.evaluate(() => localStorage.getItem('paydesk.token'))).toBeNull();
@@ -140,7 +103,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
 
   it('account pages link to one another, warn before sending, and send a signed-in visitor home', async () => {
     await newPage();
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.getByRole('link', { name: '注册' }).click();
     await page.waitForURL(/#\/common\/sign-up$/);
     await expect.poll(() => page.title()).toBe('注册 - Paydesk');
@@ -158,14 +121,14 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await page.getByRole('link', { name: '登录' }).click();
     await page.getByRole('tab', { name: '验证码登录' }).click();
     await shown(page.getByRole('button', { name: '发送验证码' }));
-    await context.close();
+    await suite.context.close();
 
     await openSignedIn('/common/sign-in');
     await page.waitForURL(/#\/$/);
   });
 
   it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
-    await callApi(server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, await adminToken(server.app));
+    await callApi(suite.server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, suite.token);
     await openSignedIn('/admin/users');
     await shown(row('carol77'));
     const badge = page.getByTestId('filter-badge').locator('.MuiBadge-badge');
@@ -182,7 +145,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await shown(row('admin'));
     await expect.poll(() => badge.getAttribute('class')).toContain('MuiBadge-invisible');
 
-    await page.goto(`${server.url}/#/admin/no-such-screen`);
+    await page.goto(`${suite.server.url}/#/admin/no-such-screen`);
     await shown(page.getByText('页面不存在').first());
     await page.getByRole('link', { name: '返回首页' }).click();
     await page.waitForURL(/#\/$/);
@@ -200,7 +163,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
 
     const link = page.getByTestId('pay-link');
     await expect.poll(() => link.innerText()).toContain('/#/pay/emit?tradeNo=');
-    const [payer] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    const [payer] = await Promise.all([suite.context.waitForEvent('page'), link.click()]);
     await shown(payer.getByText('Green tea'));
     await shown(row('Green tea'));
   });
@@ -228,29 +191,29 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: '简体中文' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await shown(page.getByRole('menuitem', { name: 'Users' }));
-    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en-us');
+    expect((await suite.context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en-us');
 
     await page.reload();
     await shown(page.getByRole('button', { name: 'Add' }));
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await shown(page.getByRole('menuitem', { name: '用户' }));
-    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-cn');
+    expect((await suite.context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-cn');
   });
 
   it('shows an operator only the menu entries and buttons their group grants', async () => {
-    const token = await adminToken(server.app);
-    const tree = await callApi<Array<{ children: Array<{ id: number; method: string; route: string }> }>>(server.app, 'GET', '/api/auth-rules/tree', undefined, token);
+    const token = suite.token;
+    const tree = await callApi<Array<{ children: Array<{ id: number; method: string; route: string }> }>>(suite.server.app, 'GET', '/api/auth-rules/tree', undefined, token);
     const granted = ['GET api/receive-money/find', 'GET api/receive-money/rows', 'GET api/receive-money/take', 'POST api/receive-money/create', 'PUT api/receive-money/update'];
     const ruleIds = tree.data.flatMap((g) => g.children).filter((r) => granted.includes(`${r.method} ${r.route}`)).map((r) => r.id);
     expect(ruleIds).toHaveLength(granted.length);
-    const user = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account: 'operator1', password: 'operator-pass-1', nickname: 'Op' }, token);
+    const user = await callApi<{ id: number }>(suite.server.app, 'POST', '/api/users/create', { account: 'operator1', password: 'operator-pass-1', nickname: 'Op' }, token);
     expect(user.code).toBe(201);
-    const group = await callApi(server.app, 'POST', '/api/auth-group/create', { name: 'Cashiers', manage: 1, all: 0, rules: `|${ruleIds.join('|')}|`, uids: `|${user.data.id}|` }, token);
+    const group = await callApi(suite.server.app, 'POST', '/api/auth-group/create', { name: 'Cashiers', manage: 1, all: 0, rules: `|${ruleIds.join('|')}|`, uids: `|${user.data.id}|` }, token);
     expect(group.code).toBe(201);
 
     await open('operator1', 'operator-pass-1');
-    await page.goto(`${server.url}/#/admin/receive-money`);
+    await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
     await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面']);
     await gone(page.getByRole('button', { name: '导出' }));
@@ -263,19 +226,18 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     expect(left.token).toBeNull();
     expect(left.cookie).not.toContain('token=');
     expect(left.session.filter((key) => key.startsWith('paydesk.cache:'))).toEqual([]);
-    await page.goto(`${server.url}/#/admin/receive-money`);
+    await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByLabel('账号'));
   });
 
   it('loads the console only for /admin routes, within the size budget', async () => {
-    context = await browser.newContext({ locale: 'zh-CN' });
-    page = await context.newPage();
+    await newPage();
     const scripts = new Map<string, number>();
     page.on('response', async (response) => {
       if (!response.url().endsWith('.js')) return;
       scripts.set(response.url(), gzipSync(await response.body()).length);
     });
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
@@ -283,7 +245,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
 
     // A fresh load of /admin/users by a signed-in operator, as after a bookmark.
     scripts.clear();
-    await page.goto(`${server.url}/#/admin/users`);
+    await page.goto(`${suite.server.url}/#/admin/users`);
     await page.reload();
     await shown(page.locator('tbody tr'));
     await page.waitForLoadState('networkidle');

@@ -4,9 +4,10 @@
  * picked from the users, moved up the list; the member then sees exactly the
  * screens and buttons those rules grant. A locked group keeps its fixed fields.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleSuite, gone, shown, type Lang } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
 
 interface Group {
   id: number;
@@ -22,64 +23,25 @@ interface TreeRule {
 }
 
 describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  let token: string;
-  const pageErrors: string[] = [];
+  const newPage = async (lang: Lang) => (page = await suite.newPage({ lang }));
+  const openSignedIn = async (path: string, lang: Lang = 'zh-cn') => (page = await suite.openSignedIn(path, { lang }));
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await adminToken(server.app);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  async function newPage(lang: string): Promise<Page> {
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
-
-  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
-  async function openSignedIn(path: string, lang = 'zh-cn'): Promise<Page> {
-    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    await newPage(lang);
-    await context.addInitScript(([stored, user]) => {
-      localStorage.setItem('paydesk.token', stored);
-      localStorage.setItem('paydesk.user', user);
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
-
-  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
   const rowTexts = () => page.locator('tbody tr').allInnerTexts();
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const dialog = () => page.getByRole('dialog');
-  const groups = async () => (await callApi<{ rows: Group[] }>(server.app, 'GET', '/api/auth-group/rows?limit=50', undefined, token)).data.rows;
+  const groups = async () => (await callApi<{ rows: Group[] }>(suite.server.app, 'GET', '/api/auth-group/rows?limit=50', undefined, suite.token)).data.rows;
   const ruleIds = async (match: (rule: TreeRule) => boolean) => {
-    const tree = await callApi<Array<{ children: TreeRule[] }>>(server.app, 'GET', '/api/auth-rules/tree', undefined, token);
+    const tree = await callApi<Array<{ children: TreeRule[] }>>(suite.server.app, 'GET', '/api/auth-rules/tree', undefined, suite.token);
     return tree.data.flatMap((g) => g.children).filter(match).map((rule) => rule.id);
   };
   const pipes = (value: string) => value.split('|').filter(Boolean).map(Number).sort((a, b) => a - b);
 
   it('builds a group from a preset, picks rules and a member, moves it up, and the member sees exactly what it grants', async () => {
-    const member = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account: 'mia2024', password: 'mia-pass-123', nickname: 'Mia', email: 'mia@example.com' }, token);
+    const member = await callApi<{ id: number }>(suite.server.app, 'POST', '/api/users/create', { account: 'mia2024', password: 'mia-pass-123', nickname: 'Mia', email: 'mia@example.com' }, suite.token);
     expect(member.code).toBe(201);
-    await callApi(server.app, 'POST', '/api/auth-group/create', { name: 'Support' }, token);
+    await callApi(suite.server.app, 'POST', '/api/auth-group/create', { name: 'Support' }, suite.token);
 
     await openSignedIn('/admin/auth-group');
     await shown(row('Support'));
@@ -124,21 +86,21 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     expect(saved.no).toBe('operator-own');
     expect(pipes(saved.uids)).toEqual([member.data.id]);
     // What the preset offered, less the orders export, plus every logs rule.
-    const preset = (await callApi<Array<{ no: string; rules: string }>>(server.app, 'GET', '/api/auth-group/preset', undefined, token)).data.find((p) => p.no === 'operator-own')!;
+    const preset = (await callApi<Array<{ no: string; rules: string }>>(suite.server.app, 'GET', '/api/auth-group/preset', undefined, suite.token)).data.find((p) => p.no === 'operator-own')!;
     const [exportId] = await ruleIds(({ route }) => route === 'api/receive-money/export');
     const logsIds = await ruleIds(({ route }) => route.startsWith('api/logs/'));
     const expected = [...pipes(preset.rules).filter((id) => id !== exportId), ...logsIds].sort((a, b) => a - b);
     expect(pipes(saved.rules)).toEqual(expected);
 
     // The member, in a browser of their own, signs in and sees just orders and logs.
-    await context.close();
+    await suite.context.close();
     await newPage('zh-cn');
-    await page.goto(`${server.url}/#/common/sign-in`);
+    await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.getByLabel('账号').fill('mia2024');
     await page.getByLabel('密码', { exact: true }).fill('mia-pass-123');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/admin/);
-    await page.goto(`${server.url}/#/admin/receive-money`);
+    await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
     await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面', '操作记录']);
     await gone(page.getByRole('button', { name: '导出' }));

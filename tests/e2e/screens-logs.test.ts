@@ -4,68 +4,39 @@
  * from another device; the API rules read in the reader's language and open
  * the API docs. Chinese and English.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { consoleSuite, shown, type Lang } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
 
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 describe.skipIf(browserMissing())('logs and API rules screens', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  let token: string;
   let erinId: number;
-  const pageErrors: string[] = [];
+  const openSignedIn = async (path: string, lang: Lang) => (page = await suite.openSignedIn(path, { lang }));
 
   /** A call from another person's device: the log keeps its user agent. */
   async function callFrom(agent: string, method: 'GET' | 'POST', url: string, body?: object, bearer?: string) {
     const headers: Record<string, string> = { 'user-agent': agent, ...(bearer && { authorization: `Bearer ${bearer}` }) };
-    return (await server.app.inject({ method, url, payload: body, headers })).json();
+    return (await suite.server.app.inject({ method, url, payload: body, headers })).json();
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await adminToken(server.app);
-    const erin = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account: 'erin2024', password: 'erin-pass-1', nickname: 'Erin' }, token);
+    const erin = await callApi<{ id: number }>(suite.server.app, 'POST', '/api/users/create', { account: 'erin2024', password: 'erin-pass-1', nickname: 'Erin' }, suite.token);
     erinId = erin.data.id;
     const signed = await callFrom(IPHONE_SAFARI, 'POST', '/api/comm/sign-in', { account: 'erin2024', password: 'erin-pass-1' });
     expect(signed.code).toBe(200);
     // Erin holds no group: reading the users list is refused, and logged as such.
     expect((await callFrom(WINDOWS_CHROME, 'GET', '/api/users/rows', undefined, signed.data.token.no)).code).toBe(403);
     // Reads are logged in batches: wait until Erin's refusal is stored.
-    await vi.waitFor(async () => expect((await callApi(server.app, 'GET', '/api/logs/rows?code=403', undefined, token)).data.total).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await callApi(suite.server.app, 'GET', '/api/logs/rows?code=403', undefined, suite.token)).data.total).toBe(1), { timeout: 10_000 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  /** Starts signed in as admin (a stored token) in the given language. */
-  async function openSignedIn(path: string, lang: 'zh-cn' | 'en-us'): Promise<Page> {
-    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    await context.addInitScript(([stored, user]) => {
-      localStorage.setItem('paydesk.token', stored);
-      localStorage.setItem('paydesk.user', user);
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
 
   /** A list opened with a filter in its address, as react-admin keeps it. */
   const filtered = (resource: string, filter: object) => `/admin/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const dialog = () => page.getByRole('dialog');
 
@@ -116,10 +87,10 @@ describe.skipIf(browserMissing())('logs and API rules screens', { timeout: 120_0
     await dialog().getByLabel('Remark').fill('read by the users screen');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await shown(page.getByText('Saved'));
-    const stored = await callApi(server.app, 'GET', '/api/auth-rules/rows?route=api/users/rows', undefined, token);
+    const stored = await callApi(suite.server.app, 'GET', '/api/auth-rules/rows?route=api/users/rows', undefined, suite.token);
     expect(stored.data.rows[0]).toMatchObject({ group: 'users', name: 'rows', remark: 'read by the users screen' });
 
-    const [docs] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open API docs' }).click()]);
+    const [docs] = await Promise.all([suite.context.waitForEvent('page'), page.getByRole('link', { name: 'Open API docs' }).click()]);
     await docs.waitForLoadState();
     expect(new URL(docs.url()).pathname).toBe('/api/docs');
     expect(await docs.title()).toBe('Paydesk API');

@@ -4,10 +4,11 @@
  * whose pay link lands on the clipboard; the payment channel follows the
  * currency and the amount keeps to SPEC §5, in English.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PNG, SVG_WITH_SCRIPT } from '../fakes/images';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import { consoleSuite, gone, shown, type Lang } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
 
 interface Order {
   title: string;
@@ -23,49 +24,15 @@ const VIEWPORT = { width: 1400, height: 900 };
 const UPLOAD = '**/api/file/upload';
 
 describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  let token: string;
-  const pageErrors: string[] = [];
+  const openSignedIn = async (path: string, lang: Lang = 'zh-cn') =>
+    (page = await suite.openSignedIn(path, { lang, viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] }));
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await adminToken(server.app);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
-  async function openSignedIn(path: string, lang = 'zh-cn'): Promise<Page> {
-    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    context = await browser.newContext({ locale: 'zh-CN', viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] });
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    await context.addInitScript(([stored, user]) => {
-      localStorage.setItem('paydesk.token', stored);
-      localStorage.setItem('paydesk.user', user);
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
-
-  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const dialog = () => page.getByRole('dialog');
   const orderTitled = async (title: string) =>
-    (await callApi<{ rows: Order[] }>(server.app, 'GET', `/api/receive-money/rows?title=${encodeURIComponent(title)}`, undefined, token)).data.rows[0]!;
+    (await callApi<{ rows: Order[] }>(suite.server.app, 'GET', `/api/receive-money/rows?title=${encodeURIComponent(title)}`, undefined, suite.token)).data.rows[0]!;
 
   /** Picks a choice of a select input by the words on screen. */
   async function choose(label: string, option: string) {
@@ -129,7 +96,7 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
     const order = await orderTitled('Green tea');
     expect(order).toMatchObject({ amount: 12.5, status: 'pending' });
     expect(order.files).toHaveLength(1);
-    const stored = await fetch(`${server.url}${order.files![0]}`);
+    const stored = await fetch(`${suite.server.url}${order.files![0]}`);
     expect(stored.status).toBe(200);
     expect(Buffer.from(await stored.arrayBuffer())).toEqual(PNG);
 
@@ -137,7 +104,7 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
     await shown(page.getByText('支付链接已复制'));
     await gone(dialog());
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${server.url}/#/pay/emit?tradeNo=${order.tradeNo}`);
+    expect(copied).toBe(`${suite.server.url}/#/pay/emit?tradeNo=${order.tradeNo}`);
     await shown(row('Green tea'));
   });
 

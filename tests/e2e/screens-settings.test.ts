@@ -5,57 +5,22 @@
  * sign-up code (issue 6: sign-up by email code logs the user in), and the
  * comment box holds at its limit.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startSmtpCatcher, partBody, type SmtpCatcher } from '../fakes/smtp';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import { consoleSuite, shown, type Lang } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
 
 describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  const pageErrors: string[] = [];
+  const locale = (lang: Lang) => (lang === 'zh-cn' ? 'zh-CN' : 'en-US');
+  const newPage = async (lang: Lang = 'zh-cn') => (page = await suite.newPage({ lang, locale: locale(lang) }));
+  const openSignedIn = async (path: string, lang: Lang = 'zh-cn') => (page = await suite.openSignedIn(path, { lang, locale: locale(lang) }));
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  async function newPage(lang: 'zh-cn' | 'en-us' = 'zh-cn'): Promise<Page> {
-    context = await browser.newContext({ locale: lang === 'zh-cn' ? 'zh-CN' : 'en-US', viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
-
-  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
-  async function openSignedIn(path: string, lang?: 'zh-cn' | 'en-us'): Promise<Page> {
-    const sign = await callApi<{ user: unknown; token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    await newPage(lang);
-    await context.addInitScript(([token, user]) => {
-      if (!localStorage.getItem('paydesk.token')) {
-        localStorage.setItem('paydesk.token', token);
-        localStorage.setItem('paydesk.user', user);
-      }
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
-
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
   const section = (name: string) => page.getByRole('region', { name, exact: true });
   const configValue = async (key: string) => {
-    const { data } = await callApi(server.app, 'GET', `/api/config/find?key=${key}`, undefined, await adminToken(server.app));
+    const { data } = await callApi(suite.server.app, 'GET', `/api/config/find?key=${key}`, undefined, suite.token);
     return data[0].value;
   };
 
@@ -126,10 +91,10 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       await shown(email.getByText('Set; leave blank to keep it'));
       await screenshot(page, 'settings-services-en');
       expect(await email.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-      await context.close();
+      await suite.context.close();
 
       await newPage('en-us');
-      await page.goto(`${server.url}/#/common/sign-up`);
+      await page.goto(`${suite.server.url}/#/common/sign-up`);
       await page.getByLabel('Phone or email').fill('newbie@paydesk.test');
       await page.getByRole('button', { name: 'Send code' }).click();
       await shown(page.getByText('Verification code sent'));
@@ -146,7 +111,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       await page.waitForURL(/#\/admin/);
 
       const token = await page.evaluate(() => localStorage.getItem('paydesk.token'));
-      const check = await callApi(server.app, 'POST', '/api/comm/check-token', undefined, token!);
+      const check = await callApi(suite.server.app, 'POST', '/api/comm/check-token', undefined, token!);
       expect(check.code).toBe(200);
       expect(check.data.user.account).toBe('newbie2024');
       // The console knows who is signed in (after its own token check, which would send a stranger to sign in).

@@ -4,60 +4,26 @@
  * brings back what the server holds; the dialog's SPEC §5/§8 messages, avatar
  * preview and "blank password keeps the old one".
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PNG } from '../fakes/images';
-import { ADMIN_PASSWORD, adminToken, browserMissing, callApi, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import { consoleSuite, gone, shown, type Lang } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
 
 describe.skipIf(browserMissing())('users screen', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = consoleSuite();
   let page: Page;
-  let token: string;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await adminToken(server.app);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  /** Starts signed in as admin (a stored token): signing in is not the subject here. */
-  async function openSignedIn(path: string, lang = 'zh-cn'): Promise<Page> {
-    const sign = await callApi(server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-    await context.addInitScript(([stored, user]) => {
-      localStorage.setItem('paydesk.token', stored);
-      localStorage.setItem('paydesk.user', user);
-    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.url}/#${path}`);
-    return page;
-  }
+  const openSignedIn = async (path: string, lang: Lang = 'zh-cn') => (page = await suite.openSignedIn(path, { lang }));
 
   async function createUser(account: string, password: string, nickname: string): Promise<number> {
-    const created = await callApi<{ id: number }>(server.app, 'POST', '/api/users/create', { account, password, nickname }, token);
+    const created = await callApi<{ id: number }>(suite.server.app, 'POST', '/api/users/create', { account, password, nickname }, suite.token);
     expect(created.code).toBe(201);
     return created.data.id;
   }
 
-  const signIn = (account: string, password: string) => callApi<{ token: { no: string } }>(server.app, 'POST', '/api/comm/sign-in', { account, password });
-  const checkToken = (userToken: string) => callApi(server.app, 'POST', '/api/comm/check-token', {}, userToken);
+  const signIn = (account: string, password: string) => callApi<{ token: { no: string } }>(suite.server.app, 'POST', '/api/comm/sign-in', { account, password });
+  const checkToken = (userToken: string) => callApi(suite.server.app, 'POST', '/api/comm/check-token', {}, userToken);
 
-  /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
-  const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-  const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const dialog = () => page.getByRole('dialog');
 
@@ -90,7 +56,7 @@ describe.skipIf(browserMissing())('users screen', { timeout: 120_000 }, () => {
     await openSignedIn('/admin/users');
     await shown(row('frank2024'));
     // Someone else deletes the user while this list is open: the update is refused and the list refreshed.
-    expect((await callApi(server.app, 'DELETE', '/api/users/delete', { ids: String(id) }, token)).code).toBe(200);
+    expect((await callApi(suite.server.app, 'DELETE', '/api/users/delete', { ids: String(id) }, suite.token)).code).toBe(200);
 
     await row('frank2024').getByRole('switch').click();
     await shown(page.getByText('资源不存在'));

@@ -1,0 +1,75 @@
+/**
+ * What every browser suite of the console shares: one real server and one
+ * Chromium for the suite, a fresh browser context per test (closed after it),
+ * and no uncaught error on any page. `openSignedIn` starts a page already
+ * signed in as admin (a stored token): for tests about what comes after
+ * signing in.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { AppOptions } from '../../server/app';
+import { ADMIN_PASSWORD, adminToken, callApi, launchBrowser, startServer, type TestServer } from './harness';
+
+export type Lang = 'zh-cn' | 'en-us';
+export interface PageOptions extends BrowserContextOptions {
+  /** The `lang` cookie the console reads (zh-cn by default). */
+  lang?: Lang;
+}
+
+export interface ConsoleSuite {
+  server: TestServer;
+  browser: Browser;
+  /** The current test's context and page. */
+  context: BrowserContext;
+  page: Page;
+  /** An admin token, for arranging data through the API. */
+  token: string;
+  newPage(options?: PageOptions): Promise<Page>;
+  openSignedIn(path: string, options?: PageOptions): Promise<Page>;
+}
+
+export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSuite {
+  const pageErrors: string[] = [];
+  const suite = {} as ConsoleSuite;
+
+  beforeAll(async () => {
+    suite.server = await startServer(serverOptions);
+    suite.browser = await launchBrowser();
+    suite.token = await adminToken(suite.server.app);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  afterEach(async () => {
+    await suite.context?.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  suite.newPage = async ({ lang = 'zh-cn', ...options } = {}) => {
+    suite.context = await suite.browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, ...options });
+    await suite.context.addCookies([{ name: 'lang', value: lang, url: suite.server.url }]);
+    suite.page = await suite.context.newPage();
+    suite.page.on('pageerror', (error) => pageErrors.push(error.message));
+    return suite.page;
+  };
+
+  suite.openSignedIn = async (path, options) => {
+    const sign = await callApi(suite.server.app, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    const page = await suite.newPage(options);
+    // Only when none is stored: a test that signs out and reloads stays signed out.
+    await suite.context.addInitScript(([token, user]) => {
+      if (!localStorage.getItem('paydesk.token')) {
+        localStorage.setItem('paydesk.token', token);
+        localStorage.setItem('paydesk.user', user);
+      }
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    await page.goto(`${suite.server.url}/#${path}`);
+    return page;
+  };
+  return suite;
+}
+
+/** playwright-core has no expect matchers: wait for what a person would see appear or go. */
+export const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+export const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
