@@ -4,8 +4,9 @@
  * on first start; the settings screen builds its forms from the same schemas.
  */
 import { z } from 'zod';
+import { optionLabelKey } from './i18n';
 import { fieldErrors, type FieldError } from './issues';
-import { generateApiKey } from './settings';
+import { generateApiKey, settingsMeta, type FieldMeta } from './settings';
 
 const atLeast1 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min_value' });
 const seconds60 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(60, { error: 'validation.min_value' });
@@ -16,25 +17,45 @@ export const SMS_SAFETY_MODES = ['intercept', 'force-black'] as const;
 export const SMS_STRATEGIES = ['loose', 'moderate', 'strict'] as const;
 export const SIGN_IN_STRATEGIES = ['loose', 'strict'] as const;
 
+/** The option sets of the config rows, by the i18n set that labels them (`options.<set>.<value>`). */
+export const CONFIG_OPTION_SETS = {
+  inviteFormat: INVITE_FORMATS,
+  inviteMode: INVITE_MODES,
+  smsMode: SMS_SAFETY_MODES,
+  smsStrategy: SMS_STRATEGIES,
+  signInStrategy: SIGN_IN_STRATEGIES,
+} as const;
+
+/** A choice of one option set, labelled for the settings form. */
+function choice<S extends keyof typeof CONFIG_OPTION_SETS>(set: S) {
+  const values = CONFIG_OPTION_SETS[set];
+  return z.enum(values as unknown as [(typeof values)[number], ...(typeof values)[number][]], { error: 'validation.choice' })
+    .register(settingsMeta, { choices: values.map((value) => ({ value, label: optionLabelKey(set, value) })) });
+}
+function form<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
+  settingsMeta.add(schema, meta);
+  return schema;
+}
+
 export const signInUp = z.strictObject({
   sign_in: z.strictObject({
     unique: z.boolean(),
-    strategy: z.enum(SIGN_IN_STRATEGIES, { error: 'validation.choice' }).default('loose'),
+    strategy: choice('signInStrategy').default('loose'),
   }),
   sign_up: z.strictObject({
     allow: z.boolean(),
     invite: z.strictObject({
-      mode: z.enum(INVITE_MODES, { error: 'validation.choice' }),
+      mode: choice('inviteMode'),
       length: z.number().int().min(4, { error: 'validation.min_value' }).max(32, { error: 'validation.max_value' }),
-      format: z.enum(INVITE_FORMATS, { error: 'validation.choice' }),
+      format: choice('inviteFormat'),
     }),
-    auth_group_ids: z.array(z.number().int().positive()),
+    auth_group_ids: form(z.array(z.number().int().positive()), { reference: 'auth-group' }),
   }),
 });
 
 export const systemSafetyApi = z
   .strictObject({
-    key: z.string().max(64).regex(/^[A-Za-z0-9]*$/, { error: 'validation.pattern' }),
+    key: form(z.string().max(64).regex(/^[A-Za-z0-9]*$/, { error: 'validation.pattern' }), { generate: 'apiKey' }),
     sign: z.boolean(),
     paging: z.strictObject({ enable: z.boolean(), limit: atLeast1.optional() }),
     qps: z.strictObject({
@@ -47,9 +68,9 @@ export const systemSafetyApi = z
 
 const smsGuard = z.strictObject({
   enable: z.boolean(),
-  plan: z.strictObject({ mode: z.enum(SMS_SAFETY_MODES, { error: 'validation.choice' }), second: seconds60 }),
+  plan: z.strictObject({ mode: choice('smsMode'), second: seconds60 }),
   rule: z.strictObject({
-    strategy: z.enum(SMS_STRATEGIES, { error: 'validation.choice' }),
+    strategy: choice('smsStrategy'),
     second: seconds60,
     count: z.number().int().min(3, { error: 'validation.min_value' }),
   }),
@@ -59,9 +80,9 @@ export const safetySms = z.strictObject({ brush: smsGuard, burst: smsGuard });
 const code64 = z.string().max(64, { error: 'validation.max_length' });
 export const siteInfo = z.strictObject({
   title: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.max_length' }),
-  date: z.number().int().min(0),
-  avatar: z.string().max(255),
-  favicon: z.string().max(255),
+  date: form(z.number().int().min(0), { widget: 'date' }),
+  avatar: form(z.string().max(255), { widget: 'image' }),
+  favicon: form(z.string().max(255), { widget: 'image' }),
   keyword: z.string().max(256, { error: 'validation.max_length' }),
   describe: z.string().max(256, { error: 'validation.max_length' }),
   description: z.string().max(256, { error: 'validation.max_length' }),

@@ -30,6 +30,10 @@ export interface FieldMeta {
   generate?: Generator;
   /** Suggested or allowed values (enums: allowed; numbers and regions: suggested). */
   choices?: readonly Choice[];
+  /** `date`: epoch seconds picked as a date; `image`: an image URL with an upload button. */
+  widget?: 'date' | 'image';
+  /** An array of ids picked from this resource's records. */
+  reference?: string;
 }
 export const settingsMeta = z.registry<FieldMeta>();
 export const fieldMeta = (schema: z.ZodType): FieldMeta => settingsMeta.get(schema) ?? {};

@@ -70,3 +70,6 @@ export function leafKeys(catalog: Catalog, prefix = ''): string[] {
     typeof v === 'string' ? [prefix + k] : leafKeys(v, prefix + k + '.'),
   );
 }
+
+/** i18n key of a select choice: `options.<set>.<value>`, `_empty` for a blank value. */
+export const optionLabelKey = (set: string, value: string) => `options.${set}.${value === '' ? '_empty' : value}`;

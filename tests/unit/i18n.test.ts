@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resourceList } from '../../schema';
-import { INVITE_FORMATS, INVITE_MODES, SIGN_IN_STRATEGIES, SMS_SAFETY_MODES, SMS_STRATEGIES } from '../../schema/config-rows';
+import { CONFIG_OPTION_SETS } from '../../schema/config-rows';
 import { DEFAULT_LANG, LANGS, leafKeys, lookup, type Catalog, type Lang } from '../../schema/i18n';
 import { areas, catalogs } from '../../schema/i18n/catalogs';
 import { optionLabelKey } from '../../schema/i18n/common';
@@ -24,14 +24,6 @@ const areasOnDisk: Array<[string, Record<Lang, Catalog>]> = await Promise.all(
   areaNames.map(async (name) => [name, (await import(join(i18nDir, name, 'index.ts'))).default] as [string, Record<Lang, Catalog>]),
 );
 
-/** Option sets of the config rows' select fields (not resource fields, so the schema walk below misses them). */
-const CONFIG_OPTION_SETS: Record<string, readonly string[]> = {
-  inviteMode: INVITE_MODES,
-  inviteFormat: INVITE_FORMATS,
-  smsMode: SMS_SAFETY_MODES,
-  smsStrategy: SMS_STRATEGIES,
-  signInStrategy: SIGN_IN_STRATEGIES,
-};
 
 const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
 const otherLangs = LANGS.filter((lang) => lang !== DEFAULT_LANG);
@@ -97,7 +89,7 @@ function schemaKeys(): string[] {
     ]),
     ...[...Object.keys(resource.actions), ...Object.keys(resource.extras)].map((action) => `actions.${action}`),
   ]);
-  const configKeys = Object.entries(CONFIG_OPTION_SETS).flatMap(([set, values]) => values.map((v) => optionLabelKey(set, v)));
+  const configKeys = Object.entries(CONFIG_OPTION_SETS).flatMap(([set, values]) => values.map((v: string) => optionLabelKey(set, v)));
   return [...new Set([...resourceKeys, ...configKeys])];
 }
 

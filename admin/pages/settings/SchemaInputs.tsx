@@ -3,8 +3,9 @@
  * `schema/config-rows.ts`, the settings sections of `schema/settings.ts`): one
  * input per leaf by its type (text, number, switch, choice), validated by the
  * leaf's own schema, so the forms never restate a rule. Facts beyond the type
- * (a secret, a generator, labelled choices) come from `settingsMeta`, or from
- * `extraMeta` where a schema carries none. Nested objects become titled groups;
+ * (a secret, a generator, labelled choices, a date or image widget, ids of a
+ * resource) come from `settingsMeta`, registered on the schemas themselves.
+ * Nested objects become titled groups;
  * a group's `enable` switch, while off, disables the rest of its group.
  */
 import { Box, Button, Typography } from '@mui/material';
@@ -19,19 +20,11 @@ import { fieldErrors } from '../../../schema/issues';
 import { fieldMeta, GENERATORS, type FieldMeta } from '../../../schema/settings';
 import { ImageUrlInput } from '../../form/uploads';
 
-export interface InputMeta extends FieldMeta {
-  /** An array of ids picked from this resource's records. */
-  reference?: string;
-  /** `date`: epoch seconds picked as a date; `image`: an image URL with an upload button. */
-  widget?: 'date' | 'image';
-}
 
 export interface SchemaInputsProps {
   schema: z.ZodObject;
   /** i18n key of the label of a leaf, or (`group`) of the title of a nested object, by dotted path. */
   labelKey: (path: string, group?: boolean) => string;
-  /** Form facts the schema does not carry, by dotted path. */
-  extraMeta?: Record<string, InputMeta>;
   /** Per dotted path of a secret: whether a value is stored (the form shows it blank). */
   secrets?: Record<string, boolean>;
   /** Everything read-only (the caller may look but not save). */
@@ -98,10 +91,10 @@ const toEpoch = (value: unknown) => (value ? Math.floor(new Date(value as string
 /** Text stays text: react-admin would turn a cleared input into null, which no string schema takes. */
 const asText = { format: (value: unknown) => (value ?? '') as string, parse: (value: string) => value };
 
-function LeafInput({ path, schema, labelKey, extraMeta, secrets, disabled }: Shared & { path: string; schema: z.ZodType }) {
+function LeafInput({ path, schema, labelKey, secrets, disabled }: Shared & { path: string; schema: z.ZodType }) {
   const translate = useTranslate();
   const base = unwrap(schema);
-  const meta: InputMeta = { ...fieldMeta(base), ...fieldMeta(schema), ...extraMeta?.[path] };
+  const meta: FieldMeta = { ...fieldMeta(base), ...fieldMeta(schema) };
   const common = { source: path, label: translate(labelKey(path)), disabled, validate: validatorOf(schema, meta.secret), fullWidth: true };
 
   if (base instanceof z.ZodBoolean) return <BooleanInput {...common} />;
@@ -127,7 +120,7 @@ function LeafInput({ path, schema, labelKey, extraMeta, secrets, disabled }: Sha
 }
 
 /** Allowed values (an enum) or suggested ones; a stored value outside the list is still offered. */
-function ChoiceInput({ meta, schema, ...common }: { meta: InputMeta; schema: z.ZodType; source: string; label: string; disabled?: boolean; validate: ReturnType<typeof validatorOf>; fullWidth: boolean }) {
+function ChoiceInput({ meta, schema, ...common }: { meta: FieldMeta; schema: z.ZodType; source: string; label: string; disabled?: boolean; validate: ReturnType<typeof validatorOf>; fullWidth: boolean }) {
   const translate = useTranslate();
   const current: unknown = useWatch({ name: common.source });
   const listed = meta.choices ?? (schema as z.ZodEnum).options.map((value) => ({ value, label: String(value), params: undefined }));

@@ -15,7 +15,7 @@ import { call, queryString } from '../../api/http';
 import { usePermission } from '../../permissions';
 import { setSiteTitle } from '../../layout/chrome';
 import { actionRule } from '../../schema';
-import { CONFIG_META, configLabelKey } from './configMeta';
+import { configLabelKey } from './configMeta';
 import { SectionForm } from './SectionForm';
 
 type Values = Record<string, unknown>;
@@ -108,7 +108,6 @@ function ConfigRows({ keys }: { keys: ConfigKey[] }) {
         schema={CONFIG_SCHEMAS[key]}
         values={row.value}
         labelKey={configLabelKey(key)}
-        extraMeta={CONFIG_META[key]}
         save={can(actionRule('config', 'update')) ? (value) => save(row, value) : undefined}
         errorPrefix="value."
       />

@@ -12,5 +12,4 @@ import zhCn from './zh-cn';
 const common: Record<Lang, Catalog> = { 'zh-cn': zhCn, 'en-us': enUs, 'ru-ru': ruRu, 'ja-jp': jaJp, 'ko-kr': koKr };
 export default common;
 
-/** Label key of a select choice; the empty choice ('' = none) is `_empty`, as a key cannot be blank. */
-export const optionLabelKey = (set: string, value: string) => `options.${set}.${value === '' ? '_empty' : value}`;
+export { optionLabelKey } from '../index';
