@@ -127,6 +127,21 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await page.waitForURL(/#\/$/);
   });
 
+  it('switches to the mobile layout under 768px: the menu folds away and the dialog fills the screen', async () => {
+    page = await suite.openSignedIn('/admin/users', { viewport: { width: 767, height: 900 } });
+    await shown(row('admin'));
+    const entry = page.getByRole('menuitem', { name: '流水页面' });
+    expect(await entry.isVisible()).toBe(false);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await shown(entry);
+    await entry.click();
+    await page.waitForURL(/#\/admin\/receive-money/);
+    await page.getByRole('button', { name: '新增' }).first().click();
+    const paper = await dialog().boundingBox();
+    expect(Math.round(paper!.width)).toBe(767);
+    await screenshot(page, 'admin-mobile');
+  });
+
   it('searches with the panel, marks active filters with a dot, and shows 404 for unknown paths', async () => {
     await callApi(suite.server.app, 'POST', '/api/users/create', { account: 'carol77', nickname: 'Carol' }, suite.token);
     await openSignedIn('/admin/users');
