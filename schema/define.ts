@@ -307,6 +307,12 @@ export interface ResourceInput<F extends Fields> {
   order?: string;
   /** Dialog width: `35%` by default. */
   dialogWidth?: string;
+  /**
+   * Whether the server may cache reads of this table until its next write
+   * (default true). Off for a table written outside the generic engine on
+   * every call (the operation log), where a cached read would go stale.
+   */
+  cacheReads?: boolean;
   /** Turn generic actions off (`false`) or give their rule another type. */
   actions?: Partial<Record<Action, boolean | RuleType>>;
   extras?: Record<string, Extra & { type?: RuleType }>;
@@ -373,6 +379,7 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     table: input.name.replace(/-/g, '_'),
     order: 'id desc',
     dialogWidth: '35%',
+    cacheReads: true,
     extras,
     locked: [],
     indexes: [],

@@ -89,8 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const engine: Engine = {
     db,
     resources: new Map(resources.map((r) => [r.name, r])),
-    // The log grows with every call and is written outside the engine: its reads are never cached.
-    cache: { ...cache.tables, remember: (tag, key, produce) => (tag === 'logs' ? produce() : cache.tables.remember(tag, key, produce)) },
+    cache: cache.tables,
     maxLimit: () => {
       const { paging } = config.peek('SYSTEM_SAFETY_API');
       return paging.enable && paging.limit ? paging.limit : 200;

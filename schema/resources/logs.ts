@@ -29,4 +29,6 @@ export const logs = defineResource({
     deleteTime: f.deleteTime(),
   },
   actions: { create: false, save: false, update: false },
+  // A row is added by every API call, outside the engine's writes.
+  cacheReads: false,
 });

@@ -15,6 +15,10 @@ type Query = Record<string, unknown>;
 
 const cacheKey = (action: string, caller: Caller, query: unknown) => `${action}:${caller.scopeUid ?? '*'}:${JSON.stringify(query)}`;
 
+/** A read through the table's cache, unless its schema keeps reads uncached. */
+const remember = <T>(e: Engine, r: Resource, key: string, produce: () => Promise<T>): Promise<T> =>
+  r.cacheReads ? e.cache.remember(r.table, key, produce) : produce();
+
 function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order']): Q {
   let out = qb;
   for (const [column, dir] of order) out = out.orderBy(column, dir);
@@ -33,7 +37,7 @@ export async function take(e: Engine, r: Resource, caller: Caller, query: Query)
   const by = r.publicTake && query[r.publicTake.by] !== undefined ? r.publicTake.by : 'id';
   onlyKeys(query, [by]);
   const value = by === 'id' ? parseId(query.id) : uniqueKey(by, query[by]);
-  return e.cache.remember(r.table, cacheKey(`take:${by}`, caller, value), async () => {
+  return remember(e, r, cacheKey(`take:${by}`, caller, value), async () => {
     const row = await scoped(selectFrom(e.db.any, r), r, caller).where(by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });
@@ -44,7 +48,7 @@ export async function publicTake(e: Engine, r: Resource, raw: unknown) {
   const spec = r.publicTake!;
   const value = uniqueKey(spec.by, raw);
   if (spec.only && !spec.only.includes(value)) return null;
-  return e.cache.remember(r.table, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
+  return remember(e, r, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
     const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });
@@ -52,7 +56,7 @@ export async function publicTake(e: Engine, r: Resource, raw: unknown) {
 
 export async function find(e: Engine, r: Resource, caller: Caller, query: Query) {
   const q = parseListQuery(r, query, { defaultLimit: 200, maxLimit: 1000, extra: ['ids'] });
-  return e.cache.remember(r.table, cacheKey('find', caller, q), async () => {
+  return remember(e, r, cacheKey('find', caller, q), async () => {
     let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r), r, caller), r, q.onlyTrashed), r, q);
     qb = ordered(qb, q.order).limit(q.limit);
     return (await qb.execute()).map((row) => decode(r, row));
@@ -64,11 +68,11 @@ export async function rows(e: Engine, r: Resource, caller: Caller, query: Query)
   const base = applyFilters(inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, q.onlyTrashed), r, q);
   const { page, limit } = q;
   // The total depends only on the filters, not the page: cached on its own so paging through keeps it.
-  const total = await e.cache.remember(r.table, cacheKey('count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
+  const total = await remember(e, r, cacheKey('count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
     const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(n);
   });
-  const list = await e.cache.remember(r.table, cacheKey('rows', caller, q), async () => {
+  const list = await remember(e, r, cacheKey('rows', caller, q), async () => {
     if ((page - 1) * limit >= total) return [];
     const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset((page - 1) * limit);
     return (await qb.execute()).map((row) => decode(r, row));
@@ -97,14 +101,14 @@ export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, qu
   switch (x.kind) {
     case 'select': {
       const q = parseListQuery(r, query, { defaultLimit: x.limit, maxLimit: x.limit, extra: ['ids'] });
-      return e.cache.remember(r.table, cacheKey(`select:${x.fields.join()}`, caller, q), async () => {
+      return remember(e, r, cacheKey(`select:${x.fields.join()}`, caller, q), async () => {
         const qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, [...x.fields]), r, caller), r, false), r, q);
         return ordered(qb, q.order).limit(q.limit).execute();
       });
     }
     case 'group': {
       onlyKeys(query);
-      return e.cache.remember(r.table, cacheKey(`group:${x.by}`, caller, null), async () => {
+      return remember(e, r, cacheKey(`group:${x.by}`, caller, null), async () => {
         const list = await inTrash(scoped(selectFrom(e.db.any, r, [...new Set([x.by, ...x.fields])]), r, caller), r, false)
           .orderBy(x.by).orderBy('id').execute();
         const groups = new Map<string, unknown[]>();
