@@ -5,16 +5,8 @@
  */
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../support/web-storage';
 
-class MemoryStorage {
-  private map = new Map<string, string>();
-  get length() { return this.map.size; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, String(v)); }
-  removeItem(k: string) { this.map.delete(k); }
-  clear() { this.map.clear(); }
-}
 /** document.cookie as a browser keeps it: each write sets or (max-age=0) removes one cookie. */
 const jar = new Map<string, string>();
 const documentStub = {

@@ -5,16 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../support/web-storage';
 
-class MemoryStorage {
-  private map = new Map<string, string>();
-  get length() { return this.map.size; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, String(v)); }
-  removeItem(k: string) { this.map.delete(k); }
-  clear() { this.map.clear(); }
-}
 Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage(), document: { cookie: '' } });
 
 interface Seen { method: string; path: string; query: Record<string, string>; body: unknown; headers: Record<string, string> }
