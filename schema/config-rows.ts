@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { optionLabelKey } from './i18n';
-import { fieldErrors, type FieldError } from './issues';
+import { fieldErrors, withLabels, type FieldError } from './issues';
 import { generateApiKey, settingsMeta, type FieldMeta } from './settings';
 
 const atLeast1 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min_value' });
@@ -55,7 +55,7 @@ export const signInUp = z.strictObject({
 
 export const systemSafetyApi = z
   .strictObject({
-    key: form(z.string().max(64).regex(/^[A-Za-z0-9]*$/, { error: 'validation.pattern' }), { generate: 'apiKey' }),
+    key: form(z.string().max(64).regex(/^[A-Za-z0-9]*$/, { error: 'validation.pattern' }), { generate: 'apiKey', masked: true }),
     sign: z.boolean(),
     paging: z.strictObject({ enable: z.boolean(), limit: atLeast1.optional() }),
     qps: z.strictObject({
@@ -124,11 +124,16 @@ export const CONFIG_DEFAULTS: { [K in ConfigKey]: ConfigValue<K> } = {
 };
 
 /** Field errors of a config value (under `value.`), for the generic engine's whole-row check. */
+/** Labels of a config row's fields and groups: `admin.screens.settings.rows.<KEY>.<path>`, a group's title at `._`. */
+export const configLabelKey = (key: ConfigKey) => (path: string, group?: boolean) =>
+  `admin.screens.settings.rows.${key}.${path}${group ? '._' : ''}`;
+
 export function checkConfigValue(key: string, value: unknown): FieldError[] {
   const schema = CONFIG_SCHEMAS[key as ConfigKey];
   if (!schema) return [];
   const result = schema.safeParse(value);
-  return result.success ? [] : fieldErrors(result.error, { prefix: 'value' });
+  const labelOf = configLabelKey(key as ConfigKey);
+  return result.success ? [] : withLabels(fieldErrors(result.error, { prefix: 'value' }), (field) => labelOf(field.replace(/^value\./, '')));
 }
 
 /** A blank API key means "generate one" (SPEC §5): 32 characters. */

@@ -42,8 +42,14 @@ export interface Field<T = unknown> {
   /** Choices of a select; labels are i18n keys `options.<optionSet>.<value>`. */
   options?: readonly string[];
   optionSet?: string;
+  /** Colour of each choice where the colour carries meaning (an order's status); read by every screen that shows it. */
+  colors?: Readonly<Record<string, string>>;
+  /** A list cell shows the stored value (an ISO code) and its label on hover: where labels are long and codes known. */
+  listValue?: boolean;
   /** Digits after the decimal point (decimal columns, number inputs). */
   decimals?: number;
+  /** A sum of money in the currency held by this sibling field (an order's `amount`): shown with `formatMoney`. */
+  money?: string;
   /** `ids` widget: which resource the `|1|2|` list points at. */
   ref?: string;
   /** Never leaves the server (passwords). */
@@ -127,12 +133,23 @@ export interface TextOptions extends Common {
   auto?: 'token';
 }
 
+/** Longest text any field takes when it names no `max` (a MEDIUMTEXT holds 16 MB; a body is at most 1 MB). */
+const TEXT_HARD_MAX = 1_000_000;
+
+/**
+ * An email address: one `@`, and a domain of dot-separated labels. Each part
+ * is matched one way only (labels exclude the dot), so a failing match costs
+ * linear time; the older `[^\s@]+\.[^\s@]+` split a run of dots every way.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
 function textInput(o: TextOptions): z.ZodType<string> {
   const m = o.messages ?? {};
   let s = z.string({ error: m.required ?? M.required }).trim();
   if (o.required) s = s.min(1, { error: m.required ?? M.required });
   if (o.min) s = s.min(o.min, { error: m.length ?? m.min ?? M.min });
-  if (o.max) s = s.max(o.max, { error: m.length ?? m.max ?? M.max });
+  // `abort`: an over-long value stops here and never reaches the pattern (no regex runs on a megabyte).
+  s = s.max(o.max ?? TEXT_HARD_MAX, { error: m.length ?? m.max ?? M.max, abort: true });
   if (!o.pattern) return s;
   const pattern = o.pattern;
   // A blank optional value is allowed: the pattern speaks only of what is given.
@@ -154,6 +171,8 @@ export interface NumberOptions extends Common {
   min?: number;
   max?: number;
   decimals?: number;
+  /** The sibling field holding the currency of this amount. */
+  money?: string;
   default?: number;
   messages?: { min?: Msg; max?: Msg; decimals?: Msg };
   /** 64-bit column (epoch milliseconds, large counters). */
@@ -175,7 +194,7 @@ function number(o: NumberOptions = {}): Field<number> {
   const column: Column = o.decimals
     ? { type: 'decimal', precision: 14, scale: o.decimals, nullable: false, default: o.default ?? 0 }
     : { type: o.big ? 'bigint' : 'integer', nullable: false, default: o.default ?? 0 };
-  return field<number>({ column, input: numberInput(o), widget: 'number', decimals: o.decimals }, o, ['eq', 'gte', 'lte']);
+  return field<number>({ column, input: numberInput(o), widget: 'number', decimals: o.decimals, money: o.money }, o, ['eq', 'gte', 'lte']);
 }
 
 export interface SelectOptions<V extends string> extends Common {
@@ -183,6 +202,8 @@ export interface SelectOptions<V extends string> extends Common {
   /** i18n namespace of the choice labels; defaults to the field's own. */
   optionSet?: string;
   default: V;
+  colors?: Readonly<Record<string, string>>;
+  listValue?: boolean;
 }
 
 function select<const V extends string>(o: SelectOptions<V>): Field<V> {
@@ -190,7 +211,7 @@ function select<const V extends string>(o: SelectOptions<V>): Field<V> {
   return field<V>({
     column: { type: 'varchar', length, nullable: false, default: o.default },
     input: z.enum(o.options as unknown as [V, ...V[]], { error: M.choice }),
-    widget: 'select', options: o.options, optionSet: o.optionSet,
+    widget: 'select', options: o.options, optionSet: o.optionSet, colors: o.colors, listValue: o.listValue,
   }, { sortable: true, filter: true, ...o }, ['eq']);
 }
 
@@ -217,11 +238,36 @@ export interface JsonOptions<T> extends Common {
   widget?: 'json' | 'files';
 }
 
-/** JSON value stored as text (portable across SQLite and MySQL). */
+/** What one JSON value may cost, whatever its schema: checked before the schema runs, so no input makes it walk far. */
+export const JSON_LIMITS = { bytes: 64 * 1024, depth: 8 } as const;
+
+/** Whether `value` stays within JSON_LIMITS; stops at the first level or byte too many. */
+function withinJsonLimits(value: unknown): boolean {
+  let budget = JSON_LIMITS.bytes;
+  const visit = (v: unknown, depth: number): boolean => {
+    if (depth > JSON_LIMITS.depth) return false;
+    if (v !== null && typeof v === 'object') {
+      budget -= 2;
+      for (const [k, child] of Object.entries(v)) {
+        budget -= k.length + 2;
+        if (budget < 0 || !visit(child, depth + 1)) return false;
+      }
+      return budget >= 0;
+    }
+    budget -= typeof v === 'string' ? v.length + 2 : String(v).length;
+    return budget >= 0;
+  };
+  return visit(value, 0);
+}
+
+/** JSON value stored as text (portable across SQLite and MySQL), at most JSON_LIMITS in size and depth. */
 function json<T = unknown>(o: JsonOptions<T> = {}): Field<T> {
+  const bounded = z.unknown().refine(withinJsonLimits, {
+    message: 'validation.json_too_large', params: { kb: JSON_LIMITS.bytes / 1024, depth: JSON_LIMITS.depth },
+  });
   return field<T>({
     column: { type: 'json', nullable: true, default: null },
-    input: (o.schema ?? z.unknown()) as z.ZodType<T>,
+    input: bounded.pipe(o.schema ?? z.unknown()) as unknown as z.ZodType<T>,
     widget: o.widget ?? 'json', list: false,
   }, o, []);
 }
@@ -235,7 +281,7 @@ function files(o: Common & { max?: number } = {}): Field<string[]> {
 function ids(o: Common & { ref: string }): Field<string> {
   return field<string>({
     column: { type: 'text', nullable: false },
-    input: z.string().regex(/^(\|(\d+\|)*)?$/, { error: 'validation.ids' }),
+    input: z.string().max(65_535, { error: M.max, abort: true }).regex(/^(\|(\d+\|)*)?$/, { error: 'validation.ids' }),
     widget: 'ids', ref: o.ref, list: false,
   }, o, ['like']);
 }
@@ -258,7 +304,7 @@ const sys = <T>(system: SystemKind, column: Column, o: Common = {}): Field<T> =>
 export const f = {
   text, number, select, flag, time, json, files, ids, image, password,
   /** Auto-increment primary key. */
-  id: () => sys<number>('id', { type: 'increments', nullable: false }, { sortable: true, filter: ['eq'] }),
+  id: (o: Pick<Common, 'list'> = {}) => sys<number>('id', { type: 'increments', nullable: false }, { sortable: true, filter: ['eq'], ...o }),
   /** Owner (user id) of a row: drives the `manage` scope. */
   owner: () => sys<number>('owner', { type: 'integer', nullable: false, default: 0 }, { filter: ['eq'], list: false }),
   /** Up/down order (`sort` action). */
@@ -294,6 +340,8 @@ export interface Preset {
 }
 
 export type MenuGroup = 'users' | 'flow' | 'safety' | 'settings' | 'content';
+/** The side menu's groups, top to bottom (SPEC §2 "Side menu"); the rule tree follows the same order. */
+export const MENU_ORDER: readonly MenuGroup[] = ['users', 'flow', 'safety', 'settings', 'content'];
 
 export interface ResourceInput<F extends Fields> {
   /** URL segment and i18n key: `/api/<name>/...`, `resources.<name>`. */
@@ -356,6 +404,14 @@ export interface Resource<F extends Fields = Fields> extends Required<Omit<Resou
 export function defineResource<const F extends Fields>(input: ResourceInput<F>): Resource<F> {
   if (!('id' in input.fields) || input.fields.id?.system !== 'id') throw new Error(`${input.name}: fields.id must be f.id()`);
   const has = (kind: SystemKind) => Object.values(input.fields).some((x) => x.system === kind);
+  // Contradictions fail where the resource is defined, naming it and the field, not at run time.
+  const refuse = (field: string, why: string) => { throw new Error(`${input.name}.${field}: ${why}`); };
+  if (input.locked?.length && !('lock' in input.fields)) refuse('locked', 'lists fields to freeze while `lock` is 1, but the resource has no `lock` field');
+  for (const k of input.locked ?? []) if (!(k in input.fields)) refuse(k, 'is listed in `locked` but is not a field');
+  if (input.publicTake) {
+    for (const k of [input.publicTake.by, ...input.publicTake.fields]) if (!(k in input.fields)) refuse(k, 'is named by `publicTake` but is not a field');
+    if (input.publicTake.fields.some((k) => input.fields[k]!.hidden)) refuse('publicTake', 'would show a hidden field without sign-in');
+  }
   const softDelete = has('deleteTime');
   const serial = has('serial');
   const actions: Partial<Record<Action, RuleType>> = {};
@@ -390,4 +446,46 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     serial,
     rules,
   };
+}
+
+/**
+ * "Empty", one contract per field kind, read by the generated form (what it
+ * sends for a cleared input) and by the server (what it stores for a blank
+ * value): a text, image or `|1|2|` list is `''`, a list of files `[]`, a JSON
+ * value `null`, a date `0` (epoch 0 reads as "not set"), a number its column
+ * default, a select `''` when `''` is one of its choices. A field has no empty
+ * (a blank is "required") when it is required, or when its own validator
+ * refuses that value (an amount of at least 1, a select without `''`).
+ * Secrets and generated (`auto`) fields keep their stored value when blank.
+ */
+const EMPTY_BY_WIDGET: Record<Widget, (f: Field) => unknown> = {
+  none: () => undefined,
+  text: () => '', textarea: () => '', password: () => '', image: () => '', ids: () => '',
+  select: (f) => (f.options?.includes('') ? '' : undefined),
+  number: (f) => f.column.default ?? 0,
+  date: () => 0,
+  switch: (f) => f.column.default ?? 0,
+  json: () => null,
+  files: () => [],
+};
+
+/** null, undefined or a blank text: what a cleared input gives (a list of files cleared is `[]`, already its empty). */
+export const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A blank secret keeps the stored hash; a blank generated field keeps (or, on create, gets) its generated value. */
+export const keepsWhenBlank = (f: Field): boolean => f.secret || f.auto !== undefined;
+
+/** The value a blank stands for in this field, or undefined when the field needs a value. */
+export function emptyValue(f: Field): unknown {
+  if (f.required) return undefined;
+  const empty = EMPTY_BY_WIDGET[f.widget](f);
+  return empty !== undefined && f.input.safeParse(empty).success ? empty : undefined;
+}
+
+/** What a blank required field is told: a text its own words (SPEC §8), any other field the generic ones. */
+export function requiredMessage(f: Field): string {
+  const textual = f.widget === 'text' || f.widget === 'textarea';
+  const blank = textual ? f.input.safeParse('') : undefined;
+  return blank && !blank.success ? blank.error.issues[0]!.message : M.required;
 }

@@ -4,17 +4,21 @@
  * admin screens follow from it.
  */
 import type { Resource } from './define';
+import { apiKeys } from './resources/api-keys';
 import { article } from './resources/article';
 import { authGroup } from './resources/auth-group';
 import { authRules } from './resources/auth-rules';
 import { banner } from './resources/banner';
+import { callbacks } from './resources/callbacks';
 import { comment } from './resources/comment';
 import { config } from './resources/config';
 import { invite } from './resources/invite';
 import { level } from './resources/level';
 import { links } from './resources/links';
 import { logs } from './resources/logs';
+import { orderEvents } from './resources/order-events';
 import { pages } from './resources/pages';
+import { payNotifications } from './resources/pay-notifications';
 import { placard } from './resources/placard';
 import { receiveMoney } from './resources/receive-money';
 import { tags } from './resources/tags';
@@ -23,9 +27,10 @@ import { users } from './resources/users';
 export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
   article, tags, comment, banner, links, pages, placard, level, invite,
+  'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys };

@@ -31,6 +31,7 @@ function messageOf(issue: Issue): string {
 function params(issue: Issue): Record<string, unknown> | undefined {
   if (issue.code === 'too_small') return { min: Number(issue.minimum) };
   if (issue.code === 'too_big') return { max: Number(issue.maximum) };
+  if (issue.code === 'custom' && issue.params) return issue.params;
   return undefined;
 }
 
@@ -57,3 +58,10 @@ export function fieldErrors(error: z.ZodError, opts: { prefix?: string; fallback
   }
   return [...byField.values()];
 }
+
+/**
+ * The same errors, each naming the catalog key of its field's label
+ * (`params.label`), so a message can say "缓存前缀：…" rather than "prefix：…".
+ */
+export const withLabels = (errors: FieldError[], labelKeyOf: (field: string) => string): FieldError[] =>
+  errors.map((e) => ({ ...e, params: { ...e.params, label: labelKeyOf(e.field) } }));

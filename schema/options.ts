@@ -22,7 +22,16 @@ export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
 };
 export const PAY_TYPES = [...new Set(Object.values(PAY_CHANNELS).flat())] as string[];
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A status no transition leaves (DESIGN "Payments"): only `pending` moves. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired'];
+/** What may move an order (order-events `source`). */
+export const TRANSITION_SOURCES = ['notify', 'expiry', 'operator'] as const;
+/** How a received payment notification ended (pay-notifications `outcome`). */
+export const NOTIFY_OUTCOMES = ['applied', 'finished', 'rejected'] as const;
+/** A merchant callback's delivery state (callbacks `state`). */
+export const CALLBACK_STATES = ['pending', 'delivered', 'failed', 'gone'] as const;
 export const USER_STATUSES = ['normal', 'banned'] as const;
 export const GENDERS = ['unknown', 'boy', 'girl'] as const;
 export const USER_SOURCES = ['default', 'install', 'qq', 'phone', 'email'] as const;
@@ -30,8 +39,34 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** Payment windows of the confirmation pages (SPEC §9). */
 export const PAY_WINDOW_SECONDS = { index: 15 * 60, emit: 3 * 24 * 3600 } as const;
+/** An order expires at most this long after its creation (the emit window); its creator may choose sooner. */
+export const ORDER_LIFETIME_SECONDS = PAY_WINDOW_SECONDS.emit;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** The pay link a payer opens (SPEC §2). */
 export const payLink = (origin: string, tradeNo: string) => `${origin}/#/pay/emit?tradeNo=${encodeURIComponent(tradeNo)}`;
+
+/**
+ * The largest page a list may ask for: `SYSTEM_SAFETY_API.paging.limit` while
+ * paging is on, else the largest page size. The server clamps to it and the
+ * console offers no larger size, so the two always agree.
+ */
+export const pageLimit = (paging: { enable: boolean; limit?: number }): number =>
+  paging.enable && paging.limit ? paging.limit : PAGE_SIZES[PAGE_SIZES.length - 1]!;
+
+/** The page sizes a list offers under that limit: the usual ones below it, and the limit itself. */
+export const pageSizesUpTo = (limit: number): number[] => [...PAGE_SIZES.filter((size) => size < limit), limit];
+
+/**
+ * Colours of the order statuses (SPEC §4: completed green, pending orange,
+ * failed red, anything else grey): the pay result page and the console's
+ * status chips both read them here.
+ */
+export const ORDER_STATUS_COLORS: Readonly<Record<string, string>> = {
+  completed: '#1a7f37',
+  pending: '#a65200',
+  failed: '#cf222e',
+};
+export const UNKNOWN_STATUS_COLOR = '#6e7781';
+export const orderStatusColor = (status: string): string => ORDER_STATUS_COLORS[status] ?? UNKNOWN_STATUS_COLOR;

@@ -22,12 +22,14 @@ export interface Choice {
   /** Placeholders of the label (`DB%{n}`). */
   params?: Record<string, string | number>;
 }
-export type Generator = 'password' | 'jwtKey' | 'apiKey';
+export type Generator = 'password' | 'jwtKey' | 'apiKey' | 'webhookSecret';
 export interface FieldMeta {
   /** Never sent to the browser; a blank value on update keeps the stored one. */
   secret?: true;
   /** The form offers a button that fills the field with this generator. */
   generate?: Generator;
+  /** Sent to the browser but shown as dots until asked for (an API key someone may look over a shoulder at). */
+  masked?: true;
   /** Suggested or allowed values (enums: allowed; numbers and regions: suggested). */
   choices?: readonly Choice[];
   /** `date`: epoch seconds picked as a date; `image`: an image URL with an upload button. */
@@ -54,11 +56,12 @@ interface TextRules {
 }
 
 function text(r: TextRules = {}) {
-  let s = z.string({ error: typeError('string') }).trim().max(r.max ?? 255, { error: 'validation.max_length' });
+  let s = z.string({ error: typeError('string') }).trim().max(r.max ?? 255, { error: 'validation.max_length', abort: true });
   if (r.required) s = s.min(1, { error: 'validation.required' });
   if (r.min) s = s.min(r.min, { error: 'validation.min_length' });
   const pattern = r.pattern;
   // A blank optional value is allowed: the pattern speaks only of what is given.
+  // (An over-long value never reaches the pattern: the max check aborts first.)
   return pattern ? s.refine((v) => v === '' || pattern.test(v), { error: r.message ?? 'validation.pattern' }) : s;
 }
 
@@ -88,6 +91,8 @@ const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A
 const DOMAIN = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[\w.~%-]+)*$/;
 /** A relative folder: no leading `/`, no `..` segment, so it stays under its root. */
 const DIRECTORY = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*\/?$/;
+/** The patterns above, for the worst-case benchmark (scripts/bench/regex.ts). */
+export const SETTINGS_PATTERNS = { WORD, HOST, DOMAIN, DIRECTORY };
 
 /** A section: a strict object, so a misspelt key is refused instead of silently dropped. */
 const section = <S extends z.ZodRawShape>(shape: S) =>
@@ -99,6 +104,11 @@ const domain = (required = false) => text({ required, pattern: DOMAIN, message: 
 const directory = (required = false) => text({ required, pattern: DIRECTORY, message: 'validation.directory' });
 const word = () => text({ required: true, min: 2, max: 32, pattern: WORD });
 const credential = () => text({ required: true, max: 128 });
+/** A Standard Webhooks / Stripe signing secret: `whsec_` and base64. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+/** One or more secrets separated by spaces: a notification signed with any of them is accepted (rotation without downtime). */
+const webhookSecrets = () =>
+  text({ max: 1024, pattern: /^whsec_[A-Za-z0-9+/]+={0,2}(?:\s+whsec_[A-Za-z0-9+/]+={0,2})*$/, message: 'validation.webhook_secret' });
 
 // ---- option sets, choices and regions --------------------------------------
 
@@ -161,13 +171,21 @@ export const SETTINGS = {
     drive: section({
       sms: choice(PHONE_DRIVES, 'sms_drive'),
       email: choice(['email'] as const, 'sms_drive'),
+      /**
+       * The driver of the channel the server picks itself, when a flow names
+       * no phone or address (a password reset by account name alone): `email`
+       * sends to the account's address, an SMS provider to its phone (each
+       * falling back to the account's other contact). A named phone or
+       * address always goes by `sms` or `email`.
+       */
       default: choice(SMS_DRIVES, 'sms_drive'),
     }),
     email: section({
       host: host(),
       port: port(),
       account: credential(),
-      password: secret(credential(), 'password'),
+      // The mail provider issues this password: there is nothing to generate.
+      password: secret(credential()),
       nickname: text({ max: 32, pattern: /^\w+$/ }),
       subject: text({ max: 64 }),
     }),
@@ -220,6 +238,15 @@ export const SETTINGS = {
       key: secret(text({ required: true, min: 12, max: 32, pattern: WORD }), 'jwtKey'),
     }),
   }),
+  /** Payment notifications (inbound, several secrets per channel so one can be rotated) and merchant callbacks (outbound). */
+  pay: z.strictObject({
+    standard: section({ secrets: secret(webhookSecrets()) }),
+    stripe: section({ secrets: secret(webhookSecrets()) }),
+    callback: section({
+      secret: secret(text({ required: true, max: 128, pattern: WEBHOOK_SECRET, message: 'validation.webhook_secret' }), 'webhookSecret'),
+      timeout: int(1, 60),
+    }),
+  }),
   storage: z.strictObject({
     default: section({ type: choice(STORAGE_TYPES, 'storage') }),
     local: section({ path: directory(true), domain: domain() }),
@@ -255,6 +282,8 @@ export type SettingsOf<F extends SettingsFile> = z.infer<(typeof SETTINGS)[F]>;
 export type SectionName<F extends SettingsFile> = keyof SettingsOf<F> & string;
 export type SectionOf<F extends SettingsFile, S extends SectionName<F>> = SettingsOf<F>[S];
 export const SETTINGS_FILES = Object.keys(SETTINGS) as SettingsFile[];
+/** Catalog key of a settings field's label (the form's and the server's messages). */
+export const settingsLabelKey = (file: string, section: string, field: string) => `settings.${file}.${section}.${field}`;
 
 export const isSettingsFile = (name: unknown): name is SettingsFile =>
   typeof name === 'string' && Object.hasOwn(SETTINGS, name);
@@ -294,6 +323,7 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     redis: { host: 'localhost', port: 6379, database: 0, prefix: 'INIS', expired: 7200, password: '' },
   },
   crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
+  pay: { standard: { secrets: '' }, stripe: { secrets: '' }, callback: { secret: '', timeout: 10 } },
   storage: {
     default: { type: 'local' },
     local: { path: 'storage', domain: '' },
@@ -323,6 +353,8 @@ export const generatePassword = () => randomString(12);
 /** SPEC §9: a prefix plus 23 random characters, upper-cased. */
 export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
 export const generateApiKey = () => randomString(32);
+/** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
+export const generateWebhookSecret = () => 'whsec_' + btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))));
 export const GENERATORS: Record<Generator, () => string> = {
-  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey,
+  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey, webhookSecret: generateWebhookSecret,
 };

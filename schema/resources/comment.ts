@@ -1,4 +1,4 @@
-import { defineResource, f } from '../define';
+import { defineResource, EMAIL_PATTERN, f } from '../define';
 
 /** Readers' comments on articles and pages. */
 export const comment = defineResource({
@@ -12,7 +12,7 @@ export const comment = defineResource({
     bindId: f.number({ min: 0, filter: true }),
     content: f.text({ required: true, max: 512, long: true, search: true }),
     nickname: f.text({ max: 24, search: true, filter: true }),
-    email: f.text({ max: 128, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages: { pattern: 'validation.email' } }),
+    email: f.text({ max: 128, pattern: EMAIL_PATTERN, messages: { pattern: 'validation.email' } }),
     url: f.text({ max: 255, pattern: /^https?:\/\/\S+$/, list: false, messages: { pattern: 'validation.url' } }),
     ip: f.text({ max: 64, readOnly: true, filter: true }),
     agent: f.text({ max: 512, long: false, readOnly: true, list: false }),

@@ -1,5 +1,8 @@
 import { defineResource, f } from '../define';
-import { CURRENCIES, ORDER_STATUSES, PAY_CHANNELS, PAY_TYPES } from '../options';
+import { decimalsOf, minorDigits } from '../money';
+import { CURRENCIES, ORDER_LIFETIME_SECONDS, ORDER_STATUS_COLORS, ORDER_STATUSES, PAY_CHANNELS, PAY_TYPES } from '../options';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Payment orders (SPEC §3 "Receive-money order"). The creator gives title,
@@ -12,17 +15,26 @@ export const receiveMoney = defineResource({
   icon: 'payments',
   dialogWidth: '60%',
   fields: {
-    id: f.id(),
+    // Operators know an order by its order number: the id column is one click away in the table settings.
+    id: f.id({ list: false }),
     tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, search: true, filter: true }),
-    outTradeNo: f.text({ max: 64, search: true, filter: true }),
+    outTradeNo: f.text({ max: 64, search: true, filter: true, list: false }),
     mchId: f.text({ max: 64, filter: true, list: false }),
     productId: f.text({ max: 64, filter: true, list: false }),
     title: f.text({ required: true, max: 24, search: true, filter: true, messages: { required: 'validation.title_required' } }),
     describe: f.text({ max: 256, list: false }),
-    amount: f.number({ decimals: 2, min: 1, sortable: true, filter: true }),
-    currency: f.select({ options: CURRENCIES, default: 'CNY', required: true }),
-    payType: f.select({ options: ['', ...PAY_TYPES], default: '' }),
-    status: f.select({ options: ORDER_STATUSES, default: 'pending', readOnly: true }),
+    amount: f.number({ decimals: 2, min: 1, money: 'currency', sortable: true, filter: true }),
+    // The amount cell already reads "HK$15,000.00": the currency column is in the table settings, not the defaults.
+    currency: f.select({ options: CURRENCIES, default: 'CNY', required: true, listValue: true, list: false }),
+    payType: f.select({ options: ['', ...PAY_TYPES], default: '', list: false }),
+    status: f.select({ options: ORDER_STATUSES, default: 'pending', readOnly: true, colors: ORDER_STATUS_COLORS }),
+    // Set only by a transition (server/payments): a verified notification or an operator's mark-paid.
+    paidAmount: f.number({ decimals: 2, readOnly: true, list: false }),
+    // In the table settings, not the default columns: the list must fit 1280 px (issue 11 item 5).
+    paidTime: f.time({ readOnly: true, list: false }),
+    channelTradeNo: f.text({ max: 128, readOnly: true, search: true, filter: true, list: false }),
+    expireTime: f.time({ list: false }),
+    notifyUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     payUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     files: f.files(),
     remark: f.text({ max: 256, list: false }),
@@ -30,13 +42,26 @@ export const receiveMoney = defineResource({
     ...f.timestamps(),
     deleteTime: f.deleteTime(),
   },
-  // The payment method must be one of the currency's channels (none for a currency without any).
+  // The payment method must be one of the currency's channels (none for a currency without any),
+  // and the amount may not be finer than the currency's minor unit (no yen cents).
+  // An order lives at most the emit window from its creation; its creator may end it sooner, not in the past.
   refine: (row) => {
     const channels: readonly string[] = (row.currency && PAY_CHANNELS[row.currency]) || [];
-    return row.payType && !channels.includes(row.payType) ? [{ field: 'payType', message: 'validation.choice' }] : [];
+    const digits = row.currency ? minorDigits(row.currency) : 2;
+    const born = row.createTime || nowSeconds();
+    return [
+      ...(row.payType && !channels.includes(row.payType) ? [{ field: 'payType', message: 'validation.choice' }] : []),
+      ...(typeof row.amount === 'number' && decimalsOf(row.amount) > digits
+        ? [{ field: 'amount', message: 'validation.currency_decimals', params: { currency: row.currency, digits } }]
+        : []),
+      ...(row.expireTime && row.expireTime > born + ORDER_LIFETIME_SECONDS ? [{ field: 'expireTime', message: 'validation.expire_window' }]
+        : row.expireTime && !row.createTime && row.expireTime <= born ? [{ field: 'expireTime', message: 'validation.expire_past' }]
+          : []),
+    ];
   },
+  derive: (row) => (row.expireTime ? {} : { expireTime: (row.createTime || nowSeconds()) + ORDER_LIFETIME_SECONDS }),
   publicTake: {
     by: 'tradeNo',
-    fields: ['tradeNo', 'title', 'describe', 'amount', 'currency', 'status', 'payUrl', 'createTime'],
+    fields: ['tradeNo', 'title', 'describe', 'amount', 'currency', 'status', 'payUrl', 'createTime', 'paidAmount', 'paidTime', 'expireTime'],
   },
 });

@@ -1,4 +1,4 @@
-import { defineResource, f } from '../define';
+import { defineResource, EMAIL_PATTERN, f } from '../define';
 import { GENDERS, USER_SOURCES, USER_STATUSES } from '../options';
 
 /** Accounts of operators and public users (SPEC §3 "Users", §5). */
@@ -14,7 +14,7 @@ export const users = defineResource({
       messages: { length: 'validation.account_length', pattern: 'validation.account_pattern' },
     }),
     phone: f.text({ max: 11, pattern: /^1[3-9]\d{9}$/, search: true, filter: true, messages: { pattern: 'validation.phone' } }),
-    email: f.text({ max: 128, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, search: true, filter: true, messages: { pattern: 'validation.email' } }),
+    email: f.text({ max: 128, pattern: EMAIL_PATTERN, search: true, filter: true, messages: { pattern: 'validation.email' } }),
     password: f.password({ messages: { length: 'validation.password_length' } }),
     status: f.select({ options: USER_STATUSES, default: 'normal' }),
     gender: f.select({ options: GENDERS, default: 'unknown', list: false }),

@@ -5,14 +5,18 @@ const enUs: AdminCatalog = {
   admin: {
     titles: { admin_index: 'Dashboard', sign_in: 'Sign in', sign_up: 'Sign up', sign_forget: 'Forgot password', not_found: 'Page not found' },
     not_found: { title: 'Page not found', text: 'The page you are looking for may have been deleted, renamed, or is temporarily unavailable.', home: 'Back to home' },
+    no_access: { title: 'You may not view this page', text: 'Your permission groups do not grant this page.', none: 'Your permission groups grant no page yet. Please ask an administrator.', open_first: 'Open a page I may view' },
+    copy: { button: 'Copy', done: 'Copied', unsupported: 'This browser cannot copy', failed: 'Copy failed' },
+    a11y: { menu: 'Main menu', page_progress: 'Page loading progress' },
     buttons: {
       add: 'Add', edit: 'Edit', remove: 'Move to recycle bin', restore: 'Restore', destroy: 'Delete permanently', clear: 'Empty recycle bin',
       export: 'Export', refresh: 'Refresh', all: 'All', trash: 'Recycle bin', filters: 'Filters', settings: 'Table settings',
     },
-    list: { keyword: 'Keyword', any: 'Any', auto_search: 'Auto search', actions: 'Actions' },
+    list: { keyword: 'Keyword', any: 'Any', auto_search: 'Auto search', actions: 'Actions', date_placeholder: 'yyyy-mm-dd', pick_date: 'Pick a date', range_from: '%{field} from', range_to: '%{field} to' },
     settings: {
       title: 'Table settings', views: 'Views', sort: 'Sort', config: 'Config', sort_field: 'Sort by',
       pin_left: 'Left', pin_none: 'None', pin_right: 'Right', reset: 'Restore defaults',
+      move_up: 'Move %{name} up', move_down: 'Move %{name} down', pin_of: 'Pin %{name}',
       date_simple: 'Simple (date and minutes)', date_detailed: 'Detailed (date and seconds)', date_ymd: 'Year-month-day',
     },
     confirm: {
@@ -21,6 +25,7 @@ const enUs: AdminCatalog = {
     },
     notify: { created: 'Created', saved: 'Saved', removed: 'Moved to the recycle bin', restored: 'Restored', destroyed: 'Deleted permanently', cleared: 'Recycle bin emptied' },
     form: { create_title: 'New %{name}', edit_title: 'Edit %{name}', password_keep: 'Leave blank to keep the current password' },
+    prompt: { invalid: 'Input data invalid' },
     upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress' },
     pay_link: {
       title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
@@ -33,8 +38,11 @@ const enUs: AdminCatalog = {
       need_account: 'Please enter your account', need_password: 'Please enter your password', need_social: 'Please enter a phone number or email', need_code: 'Please enter the verification code',
       need_again: 'Please enter the password again', passwords_differ: 'The passwords do not match', password_short: 'The password must be at least 8 characters',
       need_social_or_account: 'Enter either the phone/email or the account',
+      need_invite: 'Enter your invitation code', invite_required: 'Invitation code', code_only: 'This site signs in with a code sent to your phone or email',
+      sign_up_closed: 'Sign-up is closed', sign_up_closed_text: 'This site is not taking new accounts right now. Already have one? Sign in.',
     },
     screens: {
+      invite: { generate: 'Generate codes', count: 'How many', count_hint: '1 to %{max}; length and format follow the sign-up settings' },
       settings: {
         tabs: { security: 'Security', services: 'Site, SMS, cache & storage' },
         clear_cache: 'Clear cache',
@@ -63,15 +71,15 @@ const enUs: AdminCatalog = {
           SAFETY_SMS: {
             _: 'SMS safety',
             brush: {
-              _: 'Anti-flooding (per recipient)',
+              _: 'Anti-flooding',
               enable: 'Enabled',
-              plan: { _: 'Response', mode: 'Action', second: 'Blacklist period (seconds)' },
+              plan: { _: 'Response', mode: 'Action', second: 'Block or blacklist period (seconds)' },
               rule: { _: 'Rule', strategy: 'Counting strategy', second: 'Window (seconds)', count: 'Requests per window at most' },
             },
             burst: {
-              _: 'Burst protection (per IP)',
+              _: 'Burst protection',
               enable: 'Enabled',
-              plan: { _: 'Response', mode: 'Action', second: 'Blacklist period (seconds)' },
+              plan: { _: 'Response', mode: 'Action', second: 'Block or blacklist period (seconds)' },
               rule: { _: 'Rule', strategy: 'Counting strategy', second: 'Window (seconds)', count: 'Requests per window at most' },
             },
           },
@@ -108,6 +116,7 @@ const enUs: AdminCatalog = {
         favourite: 'Add to favourites',
         unfavourite: 'Remove from favourites',
         favourited: 'In favourites',
+        favourite_added: 'Added to favourites', favourite_removed: 'Removed from favourites',
       },
       'auth-group': {
         up: 'Move up', down: 'Move down', presets: 'New from preset', all_rules: 'This group has all permissions: no rules to pick',

@@ -5,14 +5,18 @@ const koKr: AdminCatalog = {
   admin: {
     titles: { admin_index: '관리 홈', sign_in: '로그인', sign_up: '회원가입', sign_forget: '비밀번호 찾기', not_found: '페이지를 찾을 수 없습니다' },
     not_found: { title: '페이지를 찾을 수 없습니다', text: '찾으시는 페이지가 삭제되었거나 이름이 바뀌었거나 일시적으로 사용할 수 없습니다.', home: '홈으로' },
+    no_access: { title: '이 페이지를 볼 권한이 없습니다', text: '권한 그룹이 이 페이지를 허용하지 않습니다.', none: '권한 그룹이 아직 어떤 페이지도 허용하지 않습니다. 관리자에게 문의하세요.', open_first: '볼 수 있는 페이지 열기' },
+    copy: { button: '복사', done: '복사했습니다', unsupported: '이 브라우저는 복사를 지원하지 않습니다', failed: '복사하지 못했습니다' },
+    a11y: { menu: '주 메뉴', page_progress: '페이지 로딩 진행률' },
     buttons: {
       add: '추가', edit: '편집', remove: '휴지통으로 이동', restore: '복원', destroy: '영구 삭제', clear: '휴지통 비우기',
       export: '내보내기', refresh: '새로고침', all: '전체', trash: '휴지통', filters: '필터', settings: '표 설정',
     },
-    list: { keyword: '키워드', any: '전체', auto_search: '자동 검색', actions: '작업' },
+    list: { keyword: '키워드', any: '전체', auto_search: '자동 검색', actions: '작업', date_placeholder: '연-월-일', pick_date: '날짜 선택', range_from: '%{field} (부터)', range_to: '%{field} (까지)' },
     settings: {
       title: '표 설정', views: '보기', sort: '정렬', config: '설정', sort_field: '정렬 기준',
       pin_left: '왼쪽', pin_none: '없음', pin_right: '오른쪽', reset: '기본값으로',
+      move_up: '%{name} 위로 이동', move_down: '%{name} 아래로 이동', pin_of: '%{name} 고정 위치',
       date_simple: '간단히(날짜와 분)', date_detailed: '자세히(날짜와 초)', date_ymd: '연-월-일',
     },
     confirm: {
@@ -21,6 +25,7 @@ const koKr: AdminCatalog = {
     },
     notify: { created: '추가했습니다', saved: '저장했습니다', removed: '휴지통으로 이동했습니다', restored: '복원했습니다', destroyed: '영구 삭제했습니다', cleared: '휴지통을 비웠습니다' },
     form: { create_title: '%{name} 추가', edit_title: '%{name} 편집', password_keep: '비워 두면 비밀번호가 바뀌지 않습니다' },
+    prompt: { invalid: '입력한 데이터가 올바르지 않습니다' },
     upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률' },
     pay_link: {
       title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
@@ -33,8 +38,11 @@ const koKr: AdminCatalog = {
       need_account: '계정을 입력하세요', need_password: '비밀번호를 입력하세요', need_social: '휴대폰 번호 또는 이메일을 입력하세요', need_code: '인증 코드를 입력하세요',
       need_again: '비밀번호를 다시 입력하세요', passwords_differ: '비밀번호가 일치하지 않습니다', password_short: '비밀번호는 8자 이상이어야 합니다',
       need_social_or_account: '휴대폰/이메일 또는 계정 중 하나를 입력하세요',
+      need_invite: '초대 코드를 입력하세요', invite_required: '초대 코드', code_only: '이 사이트는 휴대폰 또는 이메일로 받은 코드로 로그인합니다',
+      sign_up_closed: '회원가입을 받지 않습니다', sign_up_closed_text: '지금은 새 계정을 받지 않습니다. 이미 계정이 있다면 로그인하세요.',
     },
     screens: {
+      invite: { generate: '코드 생성', count: '생성 개수', count_hint: '1~%{max}개, 길이와 형식은 가입 설정을 따릅니다' },
       settings: {
         tabs: { security: '보안', services: '사이트, SMS, 캐시 및 스토리지' },
         clear_cache: '캐시 지우기',
@@ -53,15 +61,15 @@ const koKr: AdminCatalog = {
           SAFETY_SMS: {
             _: 'SMS 보안',
             brush: {
-              _: '도배 방지(수신자별)',
+              _: '도배 방지',
               enable: '사용',
-              plan: { _: '대응', mode: '대응 방식', second: '블랙리스트 기간(초)' },
+              plan: { _: '대응', mode: '대응 방식', second: '차단 또는 블랙리스트 기간(초)' },
               rule: { _: '규칙', strategy: '집계 방식', second: '집계 기간(초)', count: '기간 내 최대 요청 수' },
             },
             burst: {
-              _: '급증 방지(IP별)',
+              _: '급증 방지',
               enable: '사용',
-              plan: { _: '대응', mode: '대응 방식', second: '블랙리스트 기간(초)' },
+              plan: { _: '대응', mode: '대응 방식', second: '차단 또는 블랙리스트 기간(초)' },
               rule: { _: '규칙', strategy: '집계 방식', second: '집계 기간(초)', count: '기간 내 최대 요청 수' },
             },
           },
@@ -98,6 +106,7 @@ const koKr: AdminCatalog = {
         favourite: '즐겨찾기에 추가',
         unfavourite: '즐겨찾기에서 제거',
         favourited: '즐겨찾기됨',
+        favourite_added: '즐겨찾기에 추가했습니다', favourite_removed: '즐겨찾기에서 삭제했습니다',
       },
       'auth-group': {
         up: '위로 이동', down: '아래로 이동', presets: '프리셋으로 만들기', all_rules: '모든 권한이 있으므로 규칙을 고를 필요가 없습니다',

@@ -17,6 +17,7 @@ const enUs: CommonCatalog = {
     'receive-money': {
       name: 'Payment records',
       fields: {
+        paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
         ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
         productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
         currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link',
@@ -81,6 +82,35 @@ const enUs: CommonCatalog = {
       },
     },
     level: { name: 'Levels', fields: { ...trashed, name: 'Name', value: 'Experience required', describe: 'Description' } },
+    'order-events': {
+      name: 'Order events',
+      fields: {
+        ...row, orderId: 'Order ID', tradeNo: 'Order number', fromStatus: 'From', toStatus: 'To', source: 'Source',
+        actor: 'By', reference: 'Gateway transaction', amount: 'Amount', currency: 'Currency', reason: 'Reason', digest: 'Notification digest',
+      },
+    },
+    'pay-notifications': {
+      name: 'Payment notifications',
+      fields: {
+        ...row, dedupeKey: 'Dedupe key', channel: 'Channel', notificationId: 'Notification ID', orderId: 'Order ID', tradeNo: 'Order number',
+        outcome: 'Outcome', reason: 'Reason', amount: 'Amount', currency: 'Currency', digest: 'Notification digest',
+      },
+    },
+    callbacks: {
+      name: 'Merchant callbacks',
+      fields: {
+        ...row, orderId: 'Order ID', eventId: 'Event ID', tradeNo: 'Order number', messageId: 'Message ID', url: 'Callback URL',
+        payload: 'Payload', state: 'Delivery', tries: 'Attempts made', attempts: 'Attempts', lastCode: 'Last status',
+        nextTime: 'Next attempt', leaseUntil: 'Lease until', leaseOwner: 'Lease holder', deliveredTime: 'Delivered at',
+      },
+    },
+    'api-keys': {
+      name: 'API keys',
+      fields: {
+        ...row, name: 'Name', prefix: 'Key prefix', hash: 'Key digest', expireTime: 'Expires at', lastUsedTime: 'Last used',
+        revokedTime: 'Revoked at',
+      },
+    },
     invite: {
       name: 'Invitation codes',
       fields: {
@@ -89,7 +119,10 @@ const enUs: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed' },
+    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired' },
+    eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator' },
+    outcome: { applied: 'Applied', finished: 'Order already finished', rejected: 'Rejected' },
+    state: { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed', gone: 'Refused by merchant' },
     gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },
     source: { default: 'Default', install: 'Installation', qq: 'QQ', phone: 'Phone', email: 'Email' },
     ruleType: { default: 'Granted by group', common: 'Public', login: 'Signed-in users' },
@@ -105,7 +138,7 @@ const enUs: CommonCatalog = {
       paynow: 'PayNow', fpx: 'FPX online banking', promptpay: 'PromptPay', qris: 'QRIS', va: 'Virtual account',
     },
     currency: {
-      USD: 'US Dollar', EUR: 'Euro', JPY: 'Japanese Yen', GBP: 'British Pound', AUD: 'Australian Dollar',
+      _empty: '—', USD: 'US Dollar', EUR: 'Euro', JPY: 'Japanese Yen', GBP: 'British Pound', AUD: 'Australian Dollar',
       CAD: 'Canadian Dollar', CHF: 'Swiss Franc', CNY: 'Chinese Yuan', HKD: 'Hong Kong Dollar',
       NZD: 'New Zealand Dollar', KRW: 'South Korean Won', SGD: 'Singapore Dollar', NOK: 'Norwegian Krone',
       MXN: 'Mexican Peso', INR: 'Indian Rupee', RUB: 'Russian Ruble', ZAR: 'South African Rand', TRY: 'Turkish Lira',
@@ -130,12 +163,15 @@ const enUs: CommonCatalog = {
     max_length: 'Must be at most %{max} characters',
     pattern: 'Invalid format',
     min_value: 'Must be at least %{min}',
+    between: 'Must be between %{min} and %{max}',
     max_value: 'Must be at most %{max}',
     decimals: 'Too many decimal places',
+    currency_decimals: "%{currency} amounts take at most %{digits} decimal places",
     string: 'Enter text',
     integer: 'Enter a whole number',
     choice: 'Choose one of the options',
     json: 'Enter valid JSON',
+    json_too_large: 'The JSON is too large or too deeply nested (at most %{kb} KB and %{depth} levels)',
     ids: 'Invalid list of IDs',
     ids_missing: 'No such ids: %{ids}',
     image_url: 'The image address must start with http://, https://, // or /',
@@ -156,8 +192,15 @@ const enUs: CommonCatalog = {
     domain: 'The domain must start with http:// or https:// and must not end with /',
     directory: 'Enter a valid directory path',
     input_invalid: 'input data invalid',
+    expire_window: 'The expiry cannot be more than 3 days after creation',
+    expire_past: 'The expiry must be in the future',
+    reason_required: 'Please give a reason',
+    webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
   },
   actions: {
+    generate: 'Generate codes',
+    'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
+    'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',
     update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',
     clear: 'Empty recycle bin', flat: 'Compact list', briefly: 'Summary', tree: 'Rule tree', 'group-names': 'Group names',

@@ -17,6 +17,7 @@ const jaJp: CommonCatalog = {
     'receive-money': {
       name: '入金一覧',
       fields: {
+        paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
         ...trashed, tradeNo: '注文番号', outTradeNo: '加盟店注文番号', mchId: '加盟店 ID', productId: '商品 ID',
         title: '商品名', describe: '説明', amount: '金額', currency: '通貨', payType: '支払方法',
         status: '支払状況', payUrl: '支払リンク', files: '添付ファイル', remark: '備考',
@@ -81,6 +82,35 @@ const jaJp: CommonCatalog = {
       },
     },
     level: { name: 'レベル', fields: { ...trashed, name: '名前', value: '必要経験値', describe: '説明' } },
+    'order-events': {
+      name: '注文イベント',
+      fields: {
+        ...row, orderId: '注文 ID', tradeNo: '注文番号', fromStatus: '変更前', toStatus: '変更後', source: '発生元',
+        actor: '実行者', reference: '決済取引番号', amount: '金額', currency: '通貨', reason: '理由', digest: '通知ダイジェスト',
+      },
+    },
+    'pay-notifications': {
+      name: '支払い通知',
+      fields: {
+        ...row, dedupeKey: '重複排除キー', channel: 'チャネル', notificationId: '通知 ID', orderId: '注文 ID', tradeNo: '注文番号',
+        outcome: '処理結果', reason: '理由', amount: '金額', currency: '通貨', digest: '通知ダイジェスト',
+      },
+    },
+    callbacks: {
+      name: '加盟店コールバック',
+      fields: {
+        ...row, orderId: '注文 ID', eventId: 'イベント ID', tradeNo: '注文番号', messageId: 'メッセージ ID', url: 'コールバック URL',
+        payload: '内容', state: '配信状況', tries: '試行回数', attempts: '配信記録', lastCode: '直近のステータス',
+        nextTime: '次回試行', leaseUntil: 'リース期限', leaseOwner: 'リース保持者', deliveredTime: '配信日時',
+      },
+    },
+    'api-keys': {
+      name: 'API キー',
+      fields: {
+        ...row, name: '名前', prefix: 'キーの先頭', hash: 'キーのダイジェスト', expireTime: '有効期限', lastUsedTime: '最終使用',
+        revokedTime: '失効日時',
+      },
+    },
     invite: {
       name: '招待コード',
       fields: {
@@ -89,7 +119,10 @@ const jaJp: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗' },
+    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ' },
+    eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター' },
+    outcome: { applied: '適用済み', finished: '注文は終了済み', rejected: '拒否' },
+    state: { pending: '配信待ち', delivered: '配信済み', failed: '配信失敗', gone: '加盟店が拒否' },
     gender: { unknown: '未設定', boy: '男性', girl: '女性' },
     source: { default: '標準', install: 'インストール時', qq: 'QQ', phone: '電話', email: 'メール' },
     ruleType: { default: 'グループで付与', common: '公開', login: 'ログインが必要' },
@@ -104,7 +137,7 @@ const jaJp: CommonCatalog = {
       fpx: 'FPX オンラインバンキング', promptpay: 'PromptPay', qris: 'QRIS コード決済', va: 'バーチャル口座',
     },
     currency: {
-      USD: '米ドル', EUR: 'ユーロ', JPY: '日本円', GBP: '英ポンド', AUD: '豪ドル', CAD: 'カナダドル',
+      _empty: '—', USD: '米ドル', EUR: 'ユーロ', JPY: '日本円', GBP: '英ポンド', AUD: '豪ドル', CAD: 'カナダドル',
       CHF: 'スイスフラン', CNY: '人民元', HKD: '香港ドル', NZD: 'ニュージーランドドル', KRW: '韓国ウォン',
       SGD: 'シンガポールドル', NOK: 'ノルウェークローネ', MXN: 'メキシコペソ', INR: 'インドルピー',
       RUB: 'ロシアルーブル', ZAR: '南アフリカランド', TRY: 'トルコリラ', BRL: 'ブラジルレアル',
@@ -129,12 +162,15 @@ const jaJp: CommonCatalog = {
     max_length: '%{max} 文字以内で入力してください',
     pattern: '形式が正しくありません',
     min_value: '%{min} 以上の値を入力してください',
+    between: '%{min} から %{max} の間で指定してください',
     max_value: '%{max} 以下の値を入力してください',
     decimals: '小数点以下の桁数が多すぎます',
+    currency_decimals: "%{currency} の金額は小数点以下 %{digits} 桁までです",
     string: 'テキストを入力してください',
     integer: '整数を入力してください',
     choice: '選択肢から選んでください',
     json: '正しい JSON を入力してください',
+    json_too_large: 'JSON が大きすぎるか、入れ子が深すぎます（最大 %{kb} KB、%{depth} 階層）',
     ids: 'ID の一覧の形式が正しくありません',
     ids_missing: '存在しない ID：%{ids}',
     image_url: '画像のアドレスは http://、https://、// または / で始めてください',
@@ -155,8 +191,15 @@ const jaJp: CommonCatalog = {
     domain: 'ドメインは http:// または https:// で始まり、/ で終わらないようにしてください',
     directory: '正しいディレクトリパスを入力してください',
     input_invalid: '入力データが正しくありません',
+    expire_window: '有効期限は作成から 3 日以内にしてください',
+    expire_past: '有効期限は現在より後にしてください',
+    reason_required: '理由を入力してください',
+    webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
   },
   actions: {
+    generate: 'コードを生成',
+    'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
+    'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
     update: '更新', sort: '並べ替え', restore: '復元', remove: 'ごみ箱へ移動', delete: '完全に削除',
     clear: 'ごみ箱を空にする', flat: '簡易一覧', briefly: '概要', tree: 'ルールツリー', 'group-names': 'グループ名',

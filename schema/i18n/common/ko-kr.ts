@@ -17,6 +17,7 @@ const koKr: CommonCatalog = {
     'receive-money': {
       name: '결제 내역',
       fields: {
+        paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
         ...trashed, tradeNo: '주문 번호', outTradeNo: '가맹점 주문 번호', mchId: '가맹점 ID', productId: '상품 ID',
         title: '상품명', describe: '설명', amount: '금액', currency: '통화', payType: '결제 수단',
         status: '결제 상태', payUrl: '결제 링크', files: '첨부 파일', remark: '메모',
@@ -79,6 +80,35 @@ const koKr: CommonCatalog = {
       },
     },
     level: { name: '등급', fields: { ...trashed, name: '이름', value: '필요 경험치', describe: '설명' } },
+    'order-events': {
+      name: '주문 이벤트',
+      fields: {
+        ...row, orderId: '주문 ID', tradeNo: '주문 번호', fromStatus: '이전 상태', toStatus: '새 상태', source: '출처',
+        actor: '실행자', reference: '결제사 거래 번호', amount: '금액', currency: '통화', reason: '사유', digest: '알림 다이제스트',
+      },
+    },
+    'pay-notifications': {
+      name: '결제 알림',
+      fields: {
+        ...row, dedupeKey: '중복 제거 키', channel: '채널', notificationId: '알림 ID', orderId: '주문 ID', tradeNo: '주문 번호',
+        outcome: '처리 결과', reason: '사유', amount: '금액', currency: '통화', digest: '알림 다이제스트',
+      },
+    },
+    callbacks: {
+      name: '가맹점 콜백',
+      fields: {
+        ...row, orderId: '주문 ID', eventId: '이벤트 ID', tradeNo: '주문 번호', messageId: '메시지 ID', url: '콜백 URL',
+        payload: '내용', state: '전달 상태', tries: '시도 횟수', attempts: '전달 기록', lastCode: '최근 상태 코드',
+        nextTime: '다음 시도', leaseUntil: '임대 만료', leaseOwner: '임대 보유자', deliveredTime: '전달 시간',
+      },
+    },
+    'api-keys': {
+      name: 'API 키',
+      fields: {
+        ...row, name: '이름', prefix: '키 앞부분', hash: '키 다이제스트', expireTime: '만료 시간', lastUsedTime: '마지막 사용',
+        revokedTime: '폐기 시간',
+      },
+    },
     invite: {
       name: '초대 코드',
       fields: {
@@ -87,7 +117,10 @@ const koKr: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패' },
+    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨' },
+    eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자' },
+    outcome: { applied: '적용됨', finished: '이미 종료된 주문', rejected: '거부됨' },
+    state: { pending: '전달 대기', delivered: '전달됨', failed: '전달 실패', gone: '가맹점이 거부' },
     gender: { unknown: '비공개', boy: '남성', girl: '여성' },
     source: { default: '기본', install: '설치 시 생성', qq: 'QQ', phone: '휴대폰', email: '이메일' },
     ruleType: { default: '그룹으로 부여', common: '공개', login: '로그인 필요' },
@@ -102,7 +135,7 @@ const koKr: CommonCatalog = {
       fpx: 'FPX 인터넷 뱅킹', promptpay: 'PromptPay', qris: 'QRIS 결제', va: '가상 계좌',
     },
     currency: {
-      USD: '미국 달러', EUR: '유로', JPY: '일본 엔', GBP: '영국 파운드', AUD: '호주 달러', CAD: '캐나다 달러',
+      _empty: '—', USD: '미국 달러', EUR: '유로', JPY: '일본 엔', GBP: '영국 파운드', AUD: '호주 달러', CAD: '캐나다 달러',
       CHF: '스위스 프랑', CNY: '중국 위안', HKD: '홍콩 달러', NZD: '뉴질랜드 달러', KRW: '대한민국 원',
       SGD: '싱가포르 달러', NOK: '노르웨이 크로네', MXN: '멕시코 페소', INR: '인도 루피', RUB: '러시아 루블',
       ZAR: '남아프리카 랜드', TRY: '튀르키예 리라', BRL: '브라질 헤알', TWD: '신 대만 달러', DKK: '덴마크 크로네',
@@ -126,12 +159,15 @@ const koKr: CommonCatalog = {
     max_length: '%{max}자 이하로 입력하세요',
     pattern: '형식이 올바르지 않습니다',
     min_value: '%{min} 이상이어야 합니다',
+    between: '%{min}에서 %{max} 사이여야 합니다',
     max_value: '%{max} 이하여야 합니다',
     decimals: '소수점 이하 자릿수가 너무 많습니다',
+    currency_decimals: "%{currency} 금액은 소수점 이하 %{digits}자리까지입니다",
     string: '텍스트를 입력하세요',
     integer: '정수를 입력하세요',
     choice: '선택 항목 중에서 고르세요',
     json: '올바른 JSON을 입력하세요',
+    json_too_large: 'JSON이 너무 크거나 너무 깊게 중첩되었습니다(최대 %{kb}KB, %{depth}단계)',
     ids: 'ID 목록 형식이 올바르지 않습니다',
     ids_missing: '존재하지 않는 ID: %{ids}',
     image_url: '이미지 주소는 http://, https://, // 또는 /로 시작해야 합니다',
@@ -152,8 +188,15 @@ const koKr: CommonCatalog = {
     domain: '도메인은 http:// 또는 https://로 시작하고 /로 끝나면 안 됩니다',
     directory: '올바른 디렉터리 경로를 입력하세요',
     input_invalid: '입력 데이터가 올바르지 않습니다',
+    expire_window: '만료 시간은 생성 후 3일을 넘을 수 없습니다',
+    expire_past: '만료 시간은 현재 이후여야 합니다',
+    reason_required: '사유를 입력하세요',
+    webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
   },
   actions: {
+    generate: '코드 생성',
+    'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
+    'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',
     update: '수정', sort: '순서 변경', restore: '복원', remove: '휴지통으로 이동', delete: '영구 삭제',
     clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',

@@ -17,6 +17,7 @@ const ruRu: CommonCatalog = {
     'receive-money': {
       name: 'Платежи',
       fields: {
+        paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
         ...trashed, tradeNo: 'Номер заказа', outTradeNo: 'Номер заказа продавца', mchId: 'ID продавца',
         productId: 'ID товара', title: 'Название товара', describe: 'Описание', amount: 'Сумма', currency: 'Валюта',
         payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', files: 'Вложения',
@@ -83,6 +84,35 @@ const ruRu: CommonCatalog = {
       },
     },
     level: { name: 'Уровни', fields: { ...trashed, name: 'Название', value: 'Требуемый опыт', describe: 'Описание' } },
+    'order-events': {
+      name: 'События заказов',
+      fields: {
+        ...row, orderId: 'ID заказа', tradeNo: 'Номер заказа', fromStatus: 'Был', toStatus: 'Стал', source: 'Источник',
+        actor: 'Кем', reference: 'Транзакция шлюза', amount: 'Сумма', currency: 'Валюта', reason: 'Причина', digest: 'Дайджест уведомления',
+      },
+    },
+    'pay-notifications': {
+      name: 'Платёжные уведомления',
+      fields: {
+        ...row, dedupeKey: 'Ключ дедупликации', channel: 'Канал', notificationId: 'ID уведомления', orderId: 'ID заказа', tradeNo: 'Номер заказа',
+        outcome: 'Результат', reason: 'Причина', amount: 'Сумма', currency: 'Валюта', digest: 'Дайджест уведомления',
+      },
+    },
+    callbacks: {
+      name: 'Уведомления продавцу',
+      fields: {
+        ...row, orderId: 'ID заказа', eventId: 'ID события', tradeNo: 'Номер заказа', messageId: 'ID сообщения', url: 'Адрес уведомлений',
+        payload: 'Содержимое', state: 'Доставка', tries: 'Сделано попыток', attempts: 'Попытки', lastCode: 'Последний код',
+        nextTime: 'Следующая попытка', leaseUntil: 'Аренда до', leaseOwner: 'Держатель аренды', deliveredTime: 'Доставлено',
+      },
+    },
+    'api-keys': {
+      name: 'API-ключи',
+      fields: {
+        ...row, name: 'Название', prefix: 'Начало ключа', hash: 'Дайджест ключа', expireTime: 'Истекает', lastUsedTime: 'Последнее использование',
+        revokedTime: 'Отозван',
+      },
+    },
     invite: {
       name: 'Коды приглашения',
       fields: {
@@ -92,7 +122,10 @@ const ruRu: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты' },
+    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк' },
+    eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор' },
+    outcome: { applied: 'Применено', finished: 'Заказ уже завершён', rejected: 'Отклонено' },
+    state: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Отклонено продавцом' },
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
     source: { default: 'По умолчанию', install: 'При установке', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
     ruleType: { default: 'Через группу', common: 'Открытый', login: 'После входа' },
@@ -108,7 +141,7 @@ const ruRu: CommonCatalog = {
       paynow: 'PayNow', fpx: 'Интернет-банк FPX', promptpay: 'PromptPay', qris: 'QR-код QRIS', va: 'Виртуальный счёт',
     },
     currency: {
-      USD: 'Доллар США', EUR: 'Евро', JPY: 'Японская иена', GBP: 'Фунт стерлингов', AUD: 'Австралийский доллар',
+      _empty: '—', USD: 'Доллар США', EUR: 'Евро', JPY: 'Японская иена', GBP: 'Фунт стерлингов', AUD: 'Австралийский доллар',
       CAD: 'Канадский доллар', CHF: 'Швейцарский франк', CNY: 'Китайский юань', HKD: 'Гонконгский доллар',
       NZD: 'Новозеландский доллар', KRW: 'Южнокорейская вона', SGD: 'Сингапурский доллар', NOK: 'Норвежская крона',
       MXN: 'Мексиканское песо', INR: 'Индийская рупия', RUB: 'Российский рубль', ZAR: 'Южноафриканский рэнд',
@@ -138,12 +171,15 @@ const ruRu: CommonCatalog = {
     max_length: 'Не более %{max} символов',
     pattern: 'Неверный формат',
     min_value: 'Значение не может быть меньше %{min}',
+    between: 'Должно быть от %{min} до %{max}',
     max_value: 'Значение не может быть больше %{max}',
     decimals: 'Слишком много знаков после запятой',
+    currency_decimals: "Сумма в %{currency}: не более %{digits} знаков после запятой",
     string: 'Введите текст',
     integer: 'Введите целое число',
     choice: 'Выберите один из вариантов',
     json: 'Введите корректный JSON',
+    json_too_large: 'JSON слишком большой или слишком глубоко вложен (не более %{kb} КБ и %{depth} уровней)',
     ids: 'Неверный список ID',
     ids_missing: 'Нет записей с такими ID: %{ids}',
     image_url: 'Адрес изображения должен начинаться с http://, https://, // или /',
@@ -164,8 +200,15 @@ const ruRu: CommonCatalog = {
     domain: 'Домен должен начинаться с http:// или https:// и не заканчиваться на /',
     directory: 'Введите корректный путь к каталогу',
     input_invalid: 'Введены неверные данные',
+    expire_window: 'Срок не может быть позже чем через 3 дня после создания',
+    expire_past: 'Срок должен быть в будущем',
+    reason_required: 'Укажите причину',
+    webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
   },
   actions: {
+    generate: 'Создать коды',
+    'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
+    'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',
     save: 'Сохранение', update: 'Изменение', sort: 'Изменение порядка', restore: 'Восстановление', remove: 'В корзину',
     delete: 'Удалить навсегда', clear: 'Очистить корзину', flat: 'Краткий список', briefly: 'Сводка',

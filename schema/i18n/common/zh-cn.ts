@@ -22,6 +22,7 @@ const zhCn = {
     'receive-money': {
       name: '流水页面',
       fields: {
+        paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
         ...trashed, tradeNo: '订单号', outTradeNo: '商户订单号', mchId: '商户号', productId: '商品编号',
         title: '商品标题', describe: '描述', amount: '金额', currency: '币种', payType: '支付方式',
         status: '支付状态', payUrl: '支付链接', files: '附件', remark: '备注',
@@ -84,6 +85,35 @@ const zhCn = {
       },
     },
     level: { name: '等级', fields: { ...trashed, name: '名称', value: '所需经验', describe: '描述' } },
+    'order-events': {
+      name: '订单事件',
+      fields: {
+        ...row, orderId: '订单 ID', tradeNo: '订单号', fromStatus: '原状态', toStatus: '新状态', source: '来源',
+        actor: '操作者', reference: '渠道交易号', amount: '金额', currency: '币种', reason: '原因', digest: '通知摘要',
+      },
+    },
+    'pay-notifications': {
+      name: '支付通知',
+      fields: {
+        ...row, dedupeKey: '去重键', channel: '渠道', notificationId: '通知 ID', orderId: '订单 ID', tradeNo: '订单号',
+        outcome: '处理结果', reason: '原因', amount: '金额', currency: '币种', digest: '通知摘要',
+      },
+    },
+    callbacks: {
+      name: '商户回调',
+      fields: {
+        ...row, orderId: '订单 ID', eventId: '事件 ID', tradeNo: '订单号', messageId: '消息 ID', url: '回调地址',
+        payload: '内容', state: '投递状态', tries: '尝试次数', attempts: '投递记录', lastCode: '最近状态码',
+        nextTime: '下次尝试', leaseUntil: '租约到期', leaseOwner: '租约持有者', deliveredTime: '送达时间',
+      },
+    },
+    'api-keys': {
+      name: 'API 密钥',
+      fields: {
+        ...row, name: '名称', prefix: '密钥前缀', hash: '密钥摘要', expireTime: '过期时间', lastUsedTime: '最近使用',
+        revokedTime: '吊销时间',
+      },
+    },
     invite: {
       name: '邀请码',
       fields: {
@@ -92,7 +122,10 @@ const zhCn = {
     },
   },
   options: {
-    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败' },
+    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期' },
+    eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作' },
+    outcome: { applied: '已生效', finished: '订单已结束', rejected: '已拒绝' },
+    state: { pending: '待投递', delivered: '已送达', failed: '投递失败', gone: '商户已拒收' },
     gender: { unknown: '保密', boy: '男', girl: '女' },
     source: { default: '默认', install: '系统安装', qq: 'QQ', phone: '手机', email: '邮箱' },
     ruleType: { default: '需授权', common: '公开', login: '需登录' },
@@ -107,7 +140,7 @@ const zhCn = {
       fpx: 'FPX 网银', promptpay: 'PromptPay', qris: 'QRIS 扫码', va: '虚拟账户转账',
     },
     currency: {
-      USD: '美元', EUR: '欧元', JPY: '日元', GBP: '英镑', AUD: '澳元', CAD: '加元', CHF: '瑞士法郎',
+      _empty: '—', USD: '美元', EUR: '欧元', JPY: '日元', GBP: '英镑', AUD: '澳元', CAD: '加元', CHF: '瑞士法郎',
       CNY: '人民币', HKD: '港币', NZD: '新西兰元', KRW: '韩元', SGD: '新加坡元', NOK: '挪威克朗',
       MXN: '墨西哥比索', INR: '印度卢比', RUB: '俄罗斯卢布', ZAR: '南非兰特', TRY: '土耳其里拉',
       BRL: '巴西雷亚尔', TWD: '新台币', DKK: '丹麦克朗', PLN: '波兰兹罗提', THB: '泰铢', IDR: '印尼盾',
@@ -128,12 +161,15 @@ const zhCn = {
     max_length: '长度不能超过 %{max} 个字符',
     pattern: '格式不正确',
     min_value: '不能小于 %{min}',
+    between: '应在 %{min} 到 %{max} 之间',
     max_value: '不能大于 %{max}',
     decimals: '小数位数过多',
+    currency_decimals: "%{currency} 金额最多 %{digits} 位小数",
     string: '请输入文本',
     integer: '请输入整数',
     choice: '请从可选项中选择',
     json: '请输入有效的 JSON',
+    json_too_large: 'JSON 过大或嵌套过深（最多 %{kb} KB、%{depth} 层）',
     ids: 'ID 列表格式不正确',
     ids_missing: '不存在的 ID：%{ids}',
     image_url: '图片地址须以 http://、https://、// 或 / 开头',
@@ -154,8 +190,15 @@ const zhCn = {
     domain: '域名须以 http:// 或 https:// 开头，且不能以 / 结尾',
     directory: '请输入正确的目录路径',
     input_invalid: '输入数据无效',
+    expire_window: '过期时间不能晚于创建后 3 天',
+    expire_past: '过期时间须晚于现在',
+    reason_required: '请填写原因',
+    webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
   },
   actions: {
+    generate: '生成邀请码',
+    'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
+    'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
     update: '修改', sort: '排序', restore: '恢复', remove: '移入回收站', delete: '彻底删除', clear: '清空回收站',
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',

@@ -7,12 +7,18 @@ export default {
     generate: 'Generate',
     saved: 'Settings saved',
     files: {
+      pay: 'Payments',
       sms: 'SMS & email',
       cache: 'Cache',
       crypt: 'Security',
       storage: 'Storage',
     },
     sections: {
+      pay: {
+        standard: 'Standard Webhooks channel',
+        stripe: 'Stripe channel',
+        callback: 'Merchant callbacks',
+      },
       sms: {
         drive: 'Delivery',
         email: 'Email (SMTP)',
@@ -90,6 +96,11 @@ export default {
         expired: 'Default lifetime',
         password: 'Password',
       },
+    },
+    pay: {
+      standard: { secrets: 'Verification secrets (several separated by spaces, for rotation)' },
+      stripe: { secrets: 'Verification secrets (several separated by spaces, for rotation)' },
+      callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
     crypt: {
       jwt: {

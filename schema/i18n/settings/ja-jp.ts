@@ -7,12 +7,18 @@ export default {
     generate: 'ランダム生成',
     saved: '設定を保存しました',
     files: {
+      pay: '決済',
       sms: 'SMS とメール',
       cache: 'キャッシュ',
       crypt: 'セキュリティ',
       storage: 'ストレージ',
     },
     sections: {
+      pay: {
+        standard: 'Standard Webhooks チャネル',
+        stripe: 'Stripe チャネル',
+        callback: '加盟店コールバック',
+      },
       sms: {
         drive: '送信方法',
         email: 'メール（SMTP）',
@@ -90,6 +96,11 @@ export default {
         expired: '既定の有効期間',
         password: 'パスワード',
       },
+    },
+    pay: {
+      standard: { secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
+      stripe: { secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
+      callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
     crypt: {
       jwt: {

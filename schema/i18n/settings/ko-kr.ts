@@ -7,12 +7,18 @@ export default {
     generate: '무작위 생성',
     saved: '설정이 저장되었습니다',
     files: {
+      pay: '결제',
       sms: 'SMS 및 이메일',
       cache: '캐시',
       crypt: '보안',
       storage: '스토리지',
     },
     sections: {
+      pay: {
+        standard: 'Standard Webhooks 채널',
+        stripe: 'Stripe 채널',
+        callback: '가맹점 콜백',
+      },
       sms: {
         drive: '발송 방식',
         email: '이메일(SMTP)',
@@ -90,6 +96,11 @@ export default {
         expired: '기본 유효 기간',
         password: '비밀번호',
       },
+    },
+    pay: {
+      standard: { secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
+      stripe: { secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
+      callback: { secret: '서명 비밀 키', timeout: '시간 초과 (초)' },
     },
     crypt: {
       jwt: {

@@ -7,12 +7,18 @@ export default {
     generate: 'Сгенерировать',
     saved: 'Настройки сохранены',
     files: {
+      pay: 'Платежи',
       sms: 'SMS и почта',
       cache: 'Кэш',
       crypt: 'Безопасность',
       storage: 'Хранилище',
     },
     sections: {
+      pay: {
+        standard: 'Канал Standard Webhooks',
+        stripe: 'Канал Stripe',
+        callback: 'Уведомления продавцу',
+      },
       sms: {
         drive: 'Способ отправки',
         email: 'Почта (SMTP)',
@@ -90,6 +96,11 @@ export default {
         expired: 'Срок хранения по умолчанию',
         password: 'Пароль',
       },
+    },
+    pay: {
+      standard: { secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
+      stripe: { secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
+      callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
     crypt: {
       jwt: {

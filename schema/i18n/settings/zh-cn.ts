@@ -7,12 +7,18 @@ export default {
     generate: '随机生成',
     saved: '配置已保存',
     files: {
+      pay: '支付通知与回调',
       sms: '短信与邮件',
       cache: '缓存',
       crypt: '安全防护',
       storage: '存储',
     },
     sections: {
+      pay: {
+        standard: 'Standard Webhooks 渠道',
+        stripe: 'Stripe 渠道',
+        callback: '商户回调',
+      },
       sms: {
         drive: '发送方式',
         email: '邮件服务',
@@ -90,6 +96,11 @@ export default {
         expired: '默认有效期',
         password: '密码',
       },
+    },
+    pay: {
+      standard: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
+      stripe: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
+      callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
     crypt: {
       jwt: {

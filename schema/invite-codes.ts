@@ -1,0 +1,20 @@
+/**
+ * Invitation codes as SIGN_IN_UP `sign_up.invite` describes them (SPEC §3:
+ * `length`, `format` number|letter|mix). Browser-safe; the server generates
+ * them (`POST /api/invite/generate`), the console only asks for them.
+ */
+import type { ConfigValue } from './config-rows';
+import { randomString } from './settings';
+
+type InviteFormat = ConfigValue<'SIGN_IN_UP'>['sign_up']['invite']['format'];
+
+const DIGITS = '0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const INVITE_ALPHABETS: Record<InviteFormat, string> = { number: DIGITS, letter: LETTERS, mix: LETTERS + DIGITS };
+
+/** Most codes one call generates. */
+export const MAX_INVITE_BATCH = 100;
+
+export function generateInviteCode(length: number, format: InviteFormat): string {
+  return randomString(length, INVITE_ALPHABETS[format]);
+}

@@ -1,0 +1,34 @@
+import { defineResource, f } from '../define';
+import { CURRENCIES, ORDER_STATUSES, TRANSITION_SOURCES } from '../options';
+
+/**
+ * An order's story (DESIGN "Payments"): one row per status change, written by
+ * the server in the transaction that changes the status, never through the
+ * API. `uid` is the order's owner, so an operator who sees only their own
+ * orders sees only their orders' events.
+ */
+export const orderEvents = defineResource({
+  name: 'order-events',
+  menu: 'flow',
+  icon: 'timeline',
+  fields: {
+    id: f.id(),
+    orderId: f.number({ filter: true }),
+    tradeNo: f.text({ max: 64, filter: true, search: true }),
+    fromStatus: f.select({ options: ORDER_STATUSES, optionSet: 'status', default: 'pending', filter: false }),
+    toStatus: f.select({ options: ORDER_STATUSES, optionSet: 'status', default: 'pending' }),
+    source: f.select({ options: TRANSITION_SOURCES, optionSet: 'eventSource', default: 'operator' }),
+    /** The operator's user id, the channel of a notification, or `expiry`. */
+    actor: f.text({ max: 64 }),
+    reference: f.text({ max: 128, search: true }),
+    amount: f.number({ decimals: 2 }),
+    currency: f.select({ options: ['', ...CURRENCIES], default: '', filter: false, sortable: false }),
+    reason: f.text({ max: 256 }),
+    /** sha-256 of the raw notification body that caused it. */
+    digest: f.text({ max: 64, list: false }),
+    uid: f.owner(),
+    ...f.timestamps(),
+  },
+  actions: { create: false, save: false, update: false, remove: false, delete: false, rand: false },
+  cacheReads: false,
+});
