@@ -5,6 +5,7 @@
 import common from '../schema/i18n/common';
 import { LANGS, mergeCatalogs, translate, type Catalog, type Lang } from '../schema/i18n';
 import server from '../schema/i18n/server';
+import { catalogs as allAreas } from '../schema/i18n/catalogs';
 
 const catalogs = Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], server[l] as Catalog)])) as Record<Lang, Catalog>;
 
@@ -14,12 +15,34 @@ const catalogs = Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l]
  * `errors.invalid_field` reads "账号：账号长度在 4 到 32 个字符".
  */
 export function t(lang: Lang, key: string, params: Record<string, unknown> = {}, resource?: string): string {
+  // Without parameters a key always reads the same: remembered, since every answer and every exported label cell asks.
+  const plain = Object.keys(params).length === 0;
+  if (plain) {
+    const known = plainTexts.get(`${lang}\0${key}`);
+    if (known !== undefined) return known;
+  }
+  const text = translated(lang, key, params, resource);
+  if (plain) {
+    if (plainTexts.size > 10_000) plainTexts.clear();
+    plainTexts.set(`${lang}\0${key}`, text);
+  }
+  return text;
+}
+
+const plainTexts = new Map<string, string>();
+
+function translated(lang: Lang, key: string, params: Record<string, unknown>, resource?: string): string {
   const catalog = catalogs[lang];
   const nested: Record<string, unknown> = { ...params };
   if (typeof params.message === 'string') nested.message = translate(catalog, params.message, params);
   if (typeof params.field === 'string' && resource) {
     const label = translate(catalog, `resources.${resource}.fields.${params.field}`);
     if (!label.startsWith('resources.')) nested.field = label;
+  }
+  // A field that names its label's key (a setting, a config row's value) reads as that label.
+  if (typeof params.label === 'string') {
+    const label = translate(allAreas[lang], params.label);
+    if (label !== params.label) nested.field = label;
   }
   return translate(catalog, key, nested);
 }

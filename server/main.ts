@@ -4,6 +4,7 @@
  * finish the ones in flight, flush the operation log and close the database.
  */
 import path from 'node:path';
+import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
 
 const env = process.env;
@@ -13,9 +14,12 @@ const app = await buildApp({
   configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
   databaseUrl: env.DATABASE_URL || undefined,
   adminPassword: env.ADMIN_PASSWORD || undefined,
+  lang: pickLang(env.INSTALL_LANG),
   staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
   trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
   logger: env.LOG !== 'off',
+  // Every instance runs the payment jobs unless told not to (they coordinate through the database).
+  payments: { jobs: env.PAYDESK_JOBS !== 'off' },
 });
 
 const port = Number(env.PORT ?? 3000);

@@ -4,6 +4,21 @@
  */
 import type { Lang } from '../schema/i18n';
 import type { RuleType } from '../schema/rules';
+import type { RuleBook } from './auth/rules';
+import type { Db } from './db/connect';
+import type { ConfigRows } from './services/config-rows';
+import type { Logs } from './services/logs';
+import type { Settings } from './services/settings';
+
+/** The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows). */
+export interface AppParts {
+  db: Db;
+  config: ConfigRows;
+  settings: Settings;
+  logs: Logs;
+  rules: RuleBook;
+  payments: import('./payments').PaymentParts;
+}
 
 /** The signed-in user as the permission check found them. */
 export interface CallerUser {
@@ -20,6 +35,8 @@ export interface Caller {
   /** The token's id, so sign-out can revoke it. */
   jti?: string;
   tokenExp?: number;
+  /** Set when the caller came with an API key instead of a token (server/auth/api-keys.ts). */
+  apiKeyId?: number;
 }
 
 /** Declared by every route in `config.rule`; upserted into auth-rules at start. */
@@ -32,12 +49,14 @@ export interface RuleConfig {
   type: RuleType;
   /** Log scene (SPEC §3 list) when it differs from the name. */
   scene?: string;
+  /** The route verifies its caller's own signature (payment notifications): request signing does not apply. */
+  ownSignature?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows). */
-    paydesk: import('./app').AppParts;
+    paydesk: AppParts;
   }
   interface FastifyRequest {
     caller: Caller;

@@ -8,8 +8,7 @@ import { users } from '../../schema';
 import type { Resource } from '../../schema/define';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/types';
-import { uniqueViolation } from '../engine/dialect';
-import { encode, now, withDefaults } from '../engine/store';
+import { encode, now, withDefaults } from '../db/rows';
 import { AppError } from '../http';
 
 /** Where a code goes and how an account is found without its name. */
@@ -25,6 +24,22 @@ export function accountBySocial(q: Kysely<Database>, social: Social, account?: s
     .where(social.kind, '=', social.target).where('deleteTime', '=', 0);
   if (account !== undefined) query = query.where('account', '=', account);
   return query.orderBy('id').executeTakeFirst();
+}
+
+/**
+ * The live account named `account` and the one of its own contacts a code
+ * goes to when the flow names none (a password reset by account name alone):
+ * the `prefer`red kind when the account has it, else the other one.
+ */
+export async function accountContact(q: Kysely<Database>, account: string, prefer: Social['kind']): Promise<{ id: number; social: Social } | undefined> {
+  const user = await q.selectFrom('users').select(['id', 'phone', 'email'])
+    .where('account', '=', account).where('deleteTime', '=', 0).executeTakeFirst();
+  if (!user) return undefined;
+  const contacts: Social[] = [];
+  if (user.phone) contacts.push({ kind: 'phone', target: user.phone });
+  if (user.email) contacts.push({ kind: 'email', target: user.email.toLowerCase() });
+  const social = contacts.find((c) => c.kind === prefer) ?? contacts[0];
+  return social && { id: user.id, social };
 }
 
 /** A live, unused, unexpired invitation code's id. */
@@ -73,7 +88,7 @@ export async function createAccount(db: Db, a: NewAccount): Promise<number> {
       if (a.invite !== undefined) await spendInvite(trx, a.invite, id);
       if (a.groupIds.length) {
         await trx.updateTable('auth_group')
-          .set({ uids: appendId(db.dialect, id), updateTime: t })
+          .set({ uids: appendId(db, id), updateTime: t })
           .where('id', 'in', [...a.groupIds]).where('deleteTime', '=', 0).where('uids', 'not like', `%|${id}|%`)
           .execute();
       }
@@ -81,7 +96,7 @@ export async function createAccount(db: Db, a: NewAccount): Promise<number> {
     });
   } catch (error) {
     // Two sign-ups racing for one account name: the loser hears what a slower one would.
-    if (uniqueViolation(error)) throw fieldError('account', 'errors.account_taken');
+    if (db.adapter.uniqueViolation(error)) throw fieldError('account', 'errors.account_taken');
     throw error;
   }
 }
@@ -97,9 +112,8 @@ async function spendInvite(trx: Transaction<Database>, code: string, uid: number
 }
 
 /** `uids` with `|id|` appended (an empty list becomes `|id|`), in one statement so concurrent joins do not overwrite each other. */
-function appendId(dialect: Db['dialect'], id: number) {
-  const list = sql<string>`case when uids = '' then '|' else uids end`;
-  return dialect === 'mysql' ? sql<string>`concat(${list}, ${`${id}|`})` : sql<string>`${list} || ${`${id}|`}`;
+function appendId(db: Db, id: number) {
+  return db.adapter.concat(sql<string>`case when uids = '' then '|' else uids end`, `${id}|`);
 }
 
 export async function setPassword(db: Db, id: number, passwordHash: string) {

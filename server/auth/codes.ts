@@ -57,6 +57,11 @@ export class Codes {
    */
   async send(purpose: CodePurpose, target: string, deliver: (code: string) => Promise<void>) {
     await this.holdResend(target);
+    await this.sendHeld(purpose, target, deliver);
+  }
+
+  /** The sending part of `send`, once `holdResend` admitted it (a reset sends after its answer). */
+  async sendHeld(purpose: CodePurpose, target: string, deliver: (code: string) => Promise<void>) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomBytes(12).toString('hex');
     try {
@@ -82,10 +87,10 @@ export class Codes {
 
   /**
    * Whether `code` is the live code of `purpose` for `target`. A right code is
-   * spent by this call; a wrong one spends a try, and the fifth wrong try
+   * spent by this call (unless `spend: false`); a wrong one spends a try, and the fifth wrong try
    * deletes the code, so a sixth attempt fails even with the right digits.
    */
-  async check(purpose: CodePurpose, target: string, code: unknown): Promise<boolean> {
+  async check(purpose: CodePurpose, target: string, code: unknown, opts: { spend?: boolean } = {}): Promise<boolean> {
     if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return false;
     const cache = this.o.cache();
     const key = codeKey(purpose, target);
@@ -99,6 +104,8 @@ export class Codes {
       if (tries >= CODE_MAX_TRIES) await this.forget(stored.id, key);
       return false;
     }
+    // A check that does not spend (sign-up looks before it tells whether an account name is taken) still costs a try.
+    if (opts.spend === false) return true;
     // One use: of two checks racing with the right code, only the first `add` wins.
     if (!(await cache.add(`code:used:${stored.id}`, 1, CODE_LIFE_SECONDS))) return false;
     await this.forget(stored.id, key);

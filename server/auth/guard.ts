@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
 import type { Caller, CallerUser } from '../types';
+import { isApiKey, type ApiKeys } from './api-keys';
 import type { RuleBook, RuleRow } from './rules';
 import { tokenOf, type Tokens } from './tokens';
 
@@ -22,10 +23,21 @@ const FRESH_MS = 1000;
 export class Guard {
   private memo = new Map<number, { at: number; grants: Grants | null }>();
 
-  constructor(private readonly db: Db, private readonly rules: RuleBook, private readonly tokens: Tokens) {}
+  constructor(
+    private readonly db: Db,
+    private readonly rules: RuleBook,
+    private readonly tokens: Tokens,
+    private readonly apiKeys?: ApiKeys,
+  ) {
+    // What the permission check knows of users: only the written ones are stale; any group change may touch anyone.
+    db.writes.on((table, ids) => {
+      if (table === 'users') this.forget(ids);
+      if (table === 'auth_group') this.forget();
+    });
+  }
 
-  /** Forget what is known of these users, or of everyone (after a write to users or groups). */
-  invalidate(uids?: readonly number[]) {
+  /** Forget what is known of these users, or of everyone. */
+  private forget(uids?: readonly number[]) {
     if (!uids) return this.memo.clear();
     for (const uid of uids) this.memo.delete(uid);
   }
@@ -53,13 +65,14 @@ export class Guard {
   private async identify(request: FastifyRequest): Promise<{ grants: Grants; caller: Caller }> {
     const token = tokenOf(request.headers);
     if (!token) throw unauthorized();
-    const claims = await this.tokens.verify(token);
+    const claims = isApiKey(token) ? ((await this.apiKeys?.verify(token)) ?? null) : await this.tokens.verify(token);
     if (!claims) throw unauthorized('errors.token_invalid');
     const grants = await this.grants(claims.uid);
     if (!grants || grants.user.deleteTime > 0) throw unauthorized('errors.token_invalid');
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
-    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp } };
+    const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
+    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }) } };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */

@@ -29,7 +29,11 @@ export class RuleBook {
   private loadedAt = 0;
   private loading?: Promise<void>;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    db.writes.on((table) => {
+      if (table === 'auth_rules') this.loadedAt = 0;
+    });
+  }
 
   /** Collects `config.rule` of every route the app registers (generated and hand-written alike). */
   collect(app: FastifyInstance) {
@@ -67,11 +71,6 @@ export class RuleBook {
           .catch(async (error) => { if (!(await db.selectFrom('auth_rules').select('id').where('hash', '=', hash).executeTakeFirst())) throw error; });
       }
     }
-    this.invalidate();
-  }
-
-  invalidate() {
-    this.loadedAt = 0;
   }
 
   private async load() {

@@ -1,9 +1,16 @@
 /**
- * The SAFETY_SMS limits on code requests (SPEC §3, §9): `brush` stops one
- * target being flooded, `burst` stops one client requesting codes in volume.
- * Each counts requests in a window of `rule.second` and refuses past
- * `rule.count` (429); in `force-black` mode the client's IP is then refused
- * every code request for `plan.second`.
+ * The SAFETY_SMS limits on code requests (SPEC §3, §9): `brush` and `burst`
+ * are two independent limits with the same settings, so an operator can pair
+ * a short window against bursts of requests with a long one against slow
+ * flooding. Each counts requests in a window of `rule.second` and trips past
+ * `rule.count` (429). What one counter stands for is its `rule.strategy`
+ * (SPEC §3 "sms strategy"): loose = IP + phone + API, moderate = IP + phone,
+ * strict = the phone (or address) alone.
+ *
+ * Once tripped, the limit holds for `plan.second` (SPEC §9 "plan intercept
+ * every 1800 s"): `intercept` refuses what that counter counts; `force-black`
+ * refuses the client's IP every code request. A limit switched off holds
+ * nothing any more; a blacklisted IP stays out until its time is up.
  *
  * Every request for a code counts, sent or not (the resend wait may refuse
  * it), so hammering is caught while the wait still holds. Counters live in the
@@ -24,8 +31,8 @@ export interface CodeRequest {
   target: string;
 }
 
-/** What one `brush` counter stands for, by strategy (SPEC §3 "sms strategy"). */
-function brushKey(strategy: Limit['rule']['strategy'], r: CodeRequest): string {
+/** What one counter stands for, by strategy. */
+function counterKey(strategy: Limit['rule']['strategy'], r: CodeRequest): string {
   if (strategy === 'strict') return r.target;
   if (strategy === 'loose') return `${r.ip}|${r.target}|${r.route}`;
   return `${r.ip}|${r.target}`;
@@ -36,19 +43,19 @@ const blackKey = (ip: string) => `sms:black:${ip}`;
 export class SmsGuard {
   constructor(private readonly cache: () => KeyValueCache, private readonly config: ConfigRows) {}
 
-  /** Counts the request; 429 when it passes a limit or comes from a blacklisted IP. */
+  /** Counts the request; 429 when it passes a limit, meets a held one or comes from a blacklisted IP. */
   async admit(r: CodeRequest) {
     const cache = this.cache();
     if (await cache.get(blackKey(r.ip))) throw new AppError(429, 'errors.blocked');
-    const { brush, burst } = await this.config.get('SAFETY_SMS');
-    const counters: Array<[string, Limit]> = [
-      [`sms:brush:${brush.rule.strategy}:${brushKey(brush.rule.strategy, r)}`, brush],
-      [`sms:burst:${r.ip}`, burst],
-    ];
-    for (const [key, limit] of counters) {
+    const limits = await this.config.get('SAFETY_SMS');
+    for (const name of ['brush', 'burst'] as const) {
+      const limit = limits[name];
       if (!limit.enable) continue;
+      const key = `sms:${name}:${limit.rule.strategy}:${counterKey(limit.rule.strategy, r)}`;
+      if (await cache.get(`${key}:held`)) throw new AppError(429, 'errors.too_many_requests');
       if ((await cache.incr(key, limit.rule.second)) <= limit.rule.count) continue;
       if (limit.plan.mode === 'force-black') await cache.set(blackKey(r.ip), 1, limit.plan.second);
+      else await cache.set(`${key}:held`, 1, limit.plan.second);
       throw new AppError(429, 'errors.too_many_requests');
     }
   }

@@ -8,6 +8,7 @@
  * milliseconds (`at`) and are refused when older than the user's mark.
  */
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import type { KeyValueCache } from '../types';
 
@@ -28,6 +29,8 @@ export interface TokenClaims {
 }
 
 export class Tokens {
+  private readonly verified = new LRUCache<string, { under: string; claims: TokenClaims }>({ max: 10_000 });
+
   constructor(
     private readonly app: FastifyInstance,
     private readonly cache: () => KeyValueCache,
@@ -46,18 +49,34 @@ export class Tokens {
 
   /** Claims of a valid, unrevoked token; null for anything else (expired, tampered, alg none, other key, revoked). */
   async verify(token: string): Promise<TokenClaims | null> {
+    const claims = this.signedClaims(token);
+    if (!claims) return null;
+    const cache = this.cache();
+    if (await cache.get(`jwt:deny:${claims.jti}`)) return null;
+    const since = await cache.get<number>(`jwt:since:${claims.uid}`);
+    if (since && !(typeof claims.at === 'number' && claims.at >= since)) return null;
+    return claims;
+  }
+
+  /**
+   * The claims of a token whose signature, algorithm, issuer, subject and
+   * expiry hold under the current settings. The same token arrives with every
+   * call of a session, so a verified one is remembered (under the settings it
+   * was verified with) until it expires; revocation is still checked per call.
+   */
+  private signedClaims(token: string): TokenClaims | null {
     const s = this.settings();
+    const under = `${s.key}\n${s.issuer}\n${s.subject}`;
+    const known = this.verified.get(token);
+    if (known && known.under === under && known.claims.exp * 1000 > Date.now()) return known.claims;
     let claims: TokenClaims & { iss?: string; sub?: string };
     try {
       claims = this.app.jwt.verify(token, { key: s.key, algorithms: ['HS256'], allowedIss: s.issuer, allowedSub: s.subject });
     } catch {
       return null;
     }
-    if (!Number.isSafeInteger(claims.uid) || typeof claims.jti !== 'string') return null;
-    const cache = this.cache();
-    if (await cache.get(`jwt:deny:${claims.jti}`)) return null;
-    const since = await cache.get<number>(`jwt:since:${claims.uid}`);
-    if (since && !(typeof claims.at === 'number' && claims.at >= since)) return null;
+    if (!Number.isSafeInteger(claims.uid) || typeof claims.jti !== 'string' || !Number.isFinite(claims.exp)) return null;
+    this.verified.set(token, { under, claims });
     return claims;
   }
 
@@ -70,6 +89,22 @@ export class Tokens {
     const ttl = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
     await this.cache().set(`jwt:deny:${claims.jti}`, 1, ttl);
   }
+}
+
+/**
+ * The users whose sessions a write to `users` ends: a new password (whoever
+ * set it: an operator's reset must lock out whoever knew the old one), a ban,
+ * and a move to the recycle bin or deletion (so a restore or an unban does
+ * not bring old tokens back to life).
+ */
+export function sessionsEndedBy(table: string, changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>): number[] {
+  if (table !== 'users') return [];
+  return changes.filter(({ before, after }) => before && (
+    !after
+    || (after.password !== undefined && after.password !== before.password)
+    || (after.status === 'banned' && before.status !== 'banned')
+    || Number(after.deleteTime ?? 0) > Number(before.deleteTime ?? 0)
+  )).map(({ before }) => Number(before!.id));
 }
 
 /** `Authorization: Bearer <jwt>` or a `token` header. */

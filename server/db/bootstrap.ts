@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { authGroup, config, users } from '../../schema';
 import { CONFIG_DEFAULTS, CONFIG_KEYS, deriveConfigValue } from '../../schema/config-rows';
 import type { Resource } from '../../schema/define';
-import { encode, withDefaults } from '../engine/store';
-import { hashPassword } from '../auth/passwords';
+import type { Lang } from '../../schema/i18n';
+import { t as translate } from '../i18n';
+import { encode, withDefaults } from './rows';
 import type { Db } from './connect';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -23,7 +24,16 @@ async function insertOnce(run: () => Promise<unknown>, exists: () => Promise<unk
   }
 }
 
-export async function bootstrap(db: Db, opts: { adminPassword?: string; log?: (line: string) => void }) {
+export interface BootstrapOptions {
+  adminPassword?: string;
+  /** The install's language, of the names written here (the super-admin group's); zh-cn by default (SPEC §1). */
+  lang?: Lang;
+  /** How the admin's password is stored (argon2id, from auth/): the database layer does not hash. */
+  hashPassword: (plain: string) => Promise<string>;
+  log?: (line: string) => void;
+}
+
+export async function bootstrap(db: Db, opts: BootstrapOptions) {
   const k = db.kysely;
   const t = now();
   for (const key of CONFIG_KEYS) {
@@ -43,7 +53,7 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; log?: (l
     await insertOnce(
       async () => {
         await k.insertInto('users').values(full(users, {
-          account: 'admin', nickname: 'admin', password: await hashPassword(password), source: 'install', createTime: t, updateTime: t,
+          account: 'admin', nickname: 'admin', password: await opts.hashPassword(password), source: 'install', createTime: t, updateTime: t,
         })).execute();
         if (generated) (opts.log ?? console.log)(`Created the admin account: sign in as "admin" with password "${password}" (shown once).`);
       },
@@ -56,7 +66,7 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; log?: (l
     const { id } = (await admin())!;
     await insertOnce(
       () => k.insertInto('auth_group').values(full(authGroup, {
-        name: 'Super admin', no: 'super-admin', all: 1, manage: 1, uids: `|${id}|`, lock: 1, serial: 1, uid: id, createTime: t, updateTime: t,
+        name: translate(opts.lang ?? 'zh-cn', 'presets.super_admin.name'), no: 'super-admin', all: 1, manage: 1, uids: `|${id}|`, lock: 1, serial: 1, uid: id, createTime: t, updateTime: t,
       })).execute(),
       group,
     );

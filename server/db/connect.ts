@@ -1,29 +1,35 @@
 /**
  * One Kysely instance over SQLite (better-sqlite3, the default) or MySQL
- * (mysql2), chosen by the database URL. Dialect differences live here and in
- * `dialect.ts`, nowhere else.
+ * (mysql2), chosen by the database URL. Dialect differences live in the
+ * adapter of `dialect.ts`, nowhere else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
-import { createPool } from 'mysql2';
+import { ADAPTERS, type DialectAdapter, type DialectName } from './dialect';
 import type { Database } from './types';
+import { announcingDialect, Writes } from './writes';
 
-export type DialectName = 'sqlite' | 'mysql';
+export type { DialectName };
 
 export interface Db {
   kysely: Kysely<Database>;
   /** The same connection, untyped: the generic engine reaches tables named at run time. */
   any: Kysely<any>;
   dialect: DialectName;
+  /** What this dialect does differently (the one place that knows). */
+  adapter: DialectAdapter;
+  /** Every committed insert, update and delete, announced as `write(table, ids)`: subscribe here, never invalidate by hand. */
+  writes: Writes;
   close(): Promise<void>;
 }
 
 /** `mysql://user:pass@host:port/db`, `sqlite::memory:`, `sqlite:/path/file.db`, or absent: `<dataDir>/paydesk.db`. */
 export function connect(databaseUrl: string | undefined, dataDir: string): Db {
   if (databaseUrl?.startsWith('mysql://')) {
-    const pool = createPool({
+    // mysql2 is loaded only for a MySQL URL (Kysely asks for the pool at the first query), not on every start.
+    const pool = async () => (await import('mysql2')).createPool({
       uri: databaseUrl,
       connectionLimit: 10,
       // Amounts are DECIMAL: numbers, not strings, so SQLite and MySQL rows look the same.
@@ -33,8 +39,9 @@ export function connect(databaseUrl: string | undefined, dataDir: string): Db {
       charset: 'utf8mb4',
       timezone: 'Z',
     });
-    const kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
-    return { kysely, any: kysely, dialect: 'mysql', close: () => kysely.destroy() };
+    const writes = new Writes();
+    const kysely = new Kysely<Database>({ dialect: announcingDialect(new MysqlDialect({ pool }), writes) });
+    return { kysely, any: kysely, dialect: 'mysql', adapter: ADAPTERS.mysql, writes, close: () => kysely.destroy() };
   }
   let file = path.join(dataDir, 'paydesk.db');
   if (databaseUrl === 'sqlite::memory:') file = ':memory:';
@@ -47,6 +54,7 @@ export function connect(databaseUrl: string | undefined, dataDir: string): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { kysely, any: kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const writes = new Writes();
+  const kysely = new Kysely<Database>({ dialect: announcingDialect(new SqliteDialect({ database }), writes) });
+  return { kysely, any: kysely, dialect: 'sqlite', adapter: ADAPTERS.sqlite, writes, close: () => kysely.destroy() };
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Column, Resource } from '../../schema/define';
-import type { DialectName } from './connect';
+import { ADAPTERS, type DialectName } from './dialect';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -98,32 +98,32 @@ export function plan(from: Snapshot, resources: readonly Resource[]): MigrationO
 }
 
 function columnType(c: Column, dialect: DialectName) {
+  const adapter = ADAPTERS[dialect];
   switch (c.type) {
     case 'increments': return sql`integer`;
     case 'integer': return sql`integer`;
     case 'bigint': return sql`bigint`;
     case 'decimal': return sql.raw(`decimal(${c.precision ?? 14}, ${c.scale ?? 2})`);
     case 'varchar': return sql.raw(`varchar(${c.length ?? 255})`);
-    // MySQL TEXT stops at 64 KB; articles and JSON lists may be longer.
-    case 'text': case 'json': return dialect === 'mysql' ? sql`mediumtext` : sql`text`;
+    case 'text': case 'json': return adapter.longText;
   }
 }
 
 export async function applyOps(db: Kysely<any>, ops: readonly MigrationOp[], dialect: DialectName) {
+  const adapter = ADAPTERS[dialect];
   for (const o of ops) {
     const addColumn = <B extends { addColumn: Function }>(builder: B, c: ColumnSpec): B =>
       builder.addColumn(c.name, columnType(c, dialect), (col: any) => {
         if (c.type === 'increments') return col.primaryKey().autoIncrement();
         let out = c.nullable ? col : col.notNull();
-        // MySQL refuses defaults on TEXT columns; the engine fills them from the schema.
-        if (c.default !== undefined && !(dialect === 'mysql' && (c.type === 'text' || c.type === 'json'))) out = out.defaultTo(c.default);
+        if (c.default !== undefined && (adapter.textDefaults || (c.type !== 'text' && c.type !== 'json'))) out = out.defaultTo(c.default);
         return out;
       });
     switch (o.op) {
       case 'createTable': {
         let b = db.schema.createTable(o.table);
         for (const c of o.columns) b = addColumn(b, c);
-        if (dialect === 'mysql') b = b.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`);
+        if (adapter.tableOptions) b = b.modifyEnd(adapter.tableOptions);
         await b.execute();
         break;
       }
@@ -137,7 +137,7 @@ export async function applyOps(db: Kysely<any>, ops: readonly MigrationOp[], dia
       }
       case 'dropIndex': {
         const b = db.schema.dropIndex(o.name);
-        await (dialect === 'mysql' ? b.on(o.table) : b).execute();
+        await (adapter.dropIndexNamesTable ? b.on(o.table) : b).execute();
         break;
       }
     }
@@ -153,10 +153,12 @@ export interface MigrationFile {
 
 export async function readMigrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   if (!fs.existsSync(dir)) return [];
-  const names = fs.readdirSync(dir).filter((n) => /^\d{4}_[\w-]+\.ts$/.test(n)).sort();
+  // TypeScript beside the sources; JavaScript beside the compiled server (scripts/start.mjs).
+  // `0001_init`, then timestamped names (`20261123061936_payments`), which sort after it.
+  const names = fs.readdirSync(dir).filter((n) => /^\d+_[\w-]+\.(ts|js)$/.test(n)).sort();
   return Promise.all(names.map(async (file) => {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
-    return { name: file.replace(/\.ts$/, ''), ops: Array.isArray(mod.default) ? mod.default : mod.ops, up: mod.up };
+    return { name: file.replace(/\.(ts|js)$/, ''), ops: Array.isArray(mod.default) ? mod.default : mod.ops, up: mod.up };
   }));
 }
 

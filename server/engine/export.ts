@@ -2,13 +2,16 @@
  * CSV export of the same filtered, scoped rows a list shows, streamed in
  * batches so a large table is never held in memory. UTF-8 with a BOM (so
  * spreadsheet programs pick the encoding), hidden fields never included, and
- * cells that a spreadsheet would run as a formula are defused.
+ * cells that a spreadsheet would run as a formula are defused. Cells read
+ * as the list shows them (export-view.ts).
  */
 import { Readable } from 'node:stream';
 import type { Resource } from '../../schema/define';
 import type { Caller } from '../types';
+import type { ExportView } from './export-view';
 import { parseListQuery } from './params';
-import { applyFilters, decode, inTrash, outputColumns, scoped, selectFrom, type Engine } from './store';
+import { decode, outputColumns } from '../db/rows';
+import { applyFilters, inTrash, scoped, selectFrom, type Engine } from './store';
 
 const BATCH = 500;
 
@@ -19,12 +22,12 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<string, unknown>, label: (field: string) => string): Readable {
+export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<string, unknown>, view: ExportView): Readable {
   const q = parseListQuery(r, query, { defaultLimit: BATCH, maxLimit: Number.MAX_SAFE_INTEGER });
   const columns = outputColumns(r);
   const byId = q.order.length === 1 && q.order[0]![0] === 'id';
   async function* lines() {
-    yield '\uFEFF' + columns.map((c) => cell(label(c))).join(',') + '\r\n';
+    yield '\uFEFF' + columns.map((c) => cell(view.header(c))).join(',') + '\r\n';
     let lastId: number | undefined;
     for (let offset = 0; ; offset += BATCH) {
       let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, columns), r, caller), r, q.onlyTrashed), r, q);
@@ -41,7 +44,7 @@ export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<
       if (!batch.length) return;
       yield batch.map((raw) => {
         const row = decode(r, raw);
-        return columns.map((c) => cell(row[c])).join(',');
+        return columns.map((c) => cell(view.value(c, row))).join(',');
       }).join('\r\n') + '\r\n';
       lastId = batch[batch.length - 1]!.id as number;
       if (batch.length < BATCH) return;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Field, Resource } from '../../schema/define';
 import { ACTION_METHOD, type Action } from '../../schema/rules';
 import type { RuleConfig } from '../types';
-import { outputColumns } from './store';
+import { outputColumns } from '../db/rows';
 import { isWritable } from '../../schema/define';
 
 type Json = Record<string, unknown>;

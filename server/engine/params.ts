@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldErrors } from '../../schema/issues';
-import { isWritable, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
+import { emptyValue, isBlank, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
 export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
@@ -90,9 +90,11 @@ function positiveInt(name: string, raw: unknown, fallback: number): number {
 
 export function parseOrder(r: Resource, raw: unknown): ListQuery['order'] {
   const text = raw === undefined || raw === '' ? r.order : String(raw);
+  // Longer than any real order list: refused before a pattern looks at it.
+  if (text.length > 512) refuse('order', 'errors.bad_order', { order: text.slice(0, 32) + '…' });
   const order: ListQuery['order'] = [];
   for (const part of text.split(',')) {
-    const m = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i.exec(part);
+    const m = ORDER_PART.exec(part);
     if (!m) refuse('order', 'errors.bad_order', { order: text });
     const [, column, dir = 'asc'] = m;
     const f = fieldOf(r, column!);
@@ -110,6 +112,9 @@ export interface ListOptions {
 }
 
 const FLAG = new Set(['1', 'true']);
+/** `column [asc|desc]`, and a filter key `field[_like|_gte|_lte]` (exported for the worst-case benchmark). */
+export const ORDER_PART = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i;
+export const FILTER_KEY = /^(.+?)(?:_(like|gte|lte))?$/;
 
 /** The query of rows/find/export: paging, order, trash switch, filters and `q`. */
 export function parseListQuery(r: Resource, query: Record<string, unknown>, opts: ListOptions): ListQuery {
@@ -120,8 +125,8 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
     const value = raw === undefined || raw === null ? '' : String(raw);
     if (key === 'page') out.page = positiveInt(key, value, 1);
     else if (key === 'limit') {
-      out.limit = positiveInt(key, value, opts.defaultLimit);
-      if (out.limit > opts.maxLimit) invalid([{ field: key, message: 'validation.max_value', params: { max: opts.maxLimit } }]);
+      // Above the cap is served at the cap (the answer's `limit` says so), not refused: a stale page size still lists.
+      out.limit = Math.min(positiveInt(key, value, opts.defaultLimit), opts.maxLimit);
     } else if (key === 'order') out.order = parseOrder(r, value);
     else if (key === 'onlyTrashed') out.onlyTrashed = FLAG.has(value);
     else if (key === 'q') out.q = value.slice(0, 100) || undefined;
@@ -129,7 +134,7 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
     else if (opts.extra?.includes(key) || key === '_') continue; // `_` is a cache buster some clients add
     else {
       if (value === '') continue; // an empty filter box filters nothing
-      const m = /^(.+?)(?:_(like|gte|lte))?$/.exec(key)!;
+      const m = FILTER_KEY.exec(key)!;
       const [, name, suffix] = m;
       const f = fieldOf(r, name!);
       const op = (suffix ?? 'eq') as FilterOp;
@@ -183,9 +188,18 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
       issues.push({ field: key, message: 'validation.unknown_field', params: { field: JSON.stringify(key) } });
       continue;
     }
-    // A blank secret means "keep the old one" on update, and "none" on create.
-    if (f.secret && (value === '' || value === null || value === undefined)) continue;
-    if (f.auto && value === '' && !partial) continue;
+    // The one contract of "empty" (schema/define.ts): a blank secret or generated field keeps its value,
+    // any other blank is the field's empty value, or "required" when the field has none.
+    if (isBlank(value)) {
+      if (keepsWhenBlank(f)) continue;
+      const empty = emptyValue(f);
+      if (empty !== undefined) {
+        values[key] = empty;
+        continue;
+      }
+      issues.push({ field: key, message: requiredMessage(f) });
+      continue;
+    }
     const parsed = f.input.safeParse(value);
     const range = parsed.success ? outOfRange(key, f, parsed.data) : undefined;
     if (!parsed.success) issues.push(...zodIssues(parsed.error, key));

@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { Extra, Resource } from '../../schema/define';
 import type { Caller } from '../types';
-import { randomOrder } from './dialect';
 import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
-import { applyFilters, decode, inTrash, outputColumns, scoped, selectFrom, type Engine } from './store';
+import { decode, outputColumns } from '../db/rows';
+import { applyFilters, inTrash, scoped, selectFrom, type Engine } from './store';
 
 type Query = Record<string, unknown>;
 
@@ -83,7 +83,7 @@ export async function rows(e: Engine, r: Resource, caller: Caller, query: Query)
 export async function rand(e: Engine, r: Resource, caller: Caller, query: Query) {
   const q = parseListQuery(r, query, { defaultLimit: 5, maxLimit: 50 });
   const qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r), r, caller), r, false), r, q);
-  return (await qb.orderBy(randomOrder(e.db.dialect)).limit(q.limit).execute()).map((row) => decode(r, row));
+  return (await qb.orderBy(e.db.adapter.randomOrder).limit(q.limit).execute()).map((row) => decode(r, row));
 }
 
 /** Route patterns like `GET api/*\/rows` to the matching rule ids, as a `|1|2|` list. */

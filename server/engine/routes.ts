@@ -3,13 +3,19 @@
  * the generic actions it enables and the extras it declares, each with its
  * permission rule in `config.rule` (read by the one permission hook).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Resource } from '../../schema/define';
+import { pageLimit } from '../../schema/options';
 import type { Action } from '../../schema/rules';
+import { ceiling } from '../auth/ceiling';
+import { sessionsEndedBy } from '../auth/tokens';
 import { created, ok, type Envelope } from '../http';
-import { t } from '../i18n';
+import { conditionalRead } from './etag';
 import { exportCsv } from './export';
+import { exportView } from './export-view';
+import { inviteRoutes } from '../routes/invite';
 import { onlyKeys } from './params';
+import { present, presentOne } from './present';
 import * as reads from './reads';
 import type { Engine } from './store';
 import * as writes from './writes';
@@ -32,24 +38,29 @@ const idsOf = (request: FastifyRequest) => (request.body as Record<string, unkno
 function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
   const e = o.engine;
   return {
-    take: async (request) => {
+    take: async (request, reply) => {
       const q = query(request);
       const spec = r.publicTake;
       const value = spec && q[spec.by];
       // The payer's view: by the public field, whitelisted fields only (config: only the listed keys).
       if (spec && value !== undefined && (!spec.only || spec.only.includes(String(value)))) {
         onlyKeys(q, [spec.by]);
-        return ok(await reads.publicTake(e, r, value));
+        return conditionalRead(e, r, request, reply, async () => ok(await reads.publicTake(e, r, value)));
       }
       // The rule of a public-take table is public; any other take (by id, a non-public key) still needs the grant.
       if (r.actions.take === 'common' && spec) await o.authorize(request, { method: 'GET', route: `api/${r.name}/take` });
-      return ok(await reads.take(e, r, request.caller, q));
+      return conditionalRead(e, r, request, reply, async () => ok(await presentOne(e, r, await reads.take(e, r, request.caller, q), request.lang)));
     },
-    find: async (request) => ok(await reads.find(e, r, request.caller, query(request))),
-    rows: async (request) => ok(await reads.rows(e, r, request.caller, query(request))),
+    // Cached reads carry an ETag and answer 304 to a caller who holds the current one (etag.ts).
+    find: (request, reply) => conditionalRead(e, r, request, reply, async () => ok(await present(e, r, await reads.find(e, r, request.caller, query(request)), request.lang))),
+    rows: (request, reply) => conditionalRead(e, r, request, reply, async () => {
+      const page = await reads.rows(e, r, request.caller, query(request));
+      return ok({ ...page, rows: await present(e, r, page.rows, request.lang) });
+    }),
     rand: async (request) => ok(await reads.rand(e, r, request.caller, query(request))),
     export: async (request, reply) => {
-      const stream = exportCsv(e, r, request.caller, query(request), (field) => t(request.lang, `resources.${r.name}.fields.${field}`));
+      const { view, listQuery } = exportView(r, request.lang, query(request));
+      const stream = exportCsv(e, r, request.caller, listQuery, view);
       const name = `${r.name}-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -81,15 +92,37 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
   };
 }
 
-export async function engineRoutes(app: FastifyInstance, o: EngineRouteOptions) {
-  for (const r of o.engine.resources.values()) {
+/** The generic routes of `resources`, as an encapsulated plugin over the app's database, cache, guard and log. */
+export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[] }> = async (app, { resources }) => {
+  const config = app.configRows;
+  const engine: Engine = {
+    db: app.db,
+    resources: new Map(resources.map((r) => [r.name, r])),
+    cache: app.cache.tables,
+    maxLimit: () => pageLimit(config.peek('SYSTEM_SAFETY_API').paging),
+    beforeWrite: async (trx, r, caller, changes) => {
+      await ceiling(trx, r, caller, changes);
+      const ended = sessionsEndedBy(r.table, changes);
+      // After the commit, so a write that rolls back ends nobody's session.
+      return ended.length ? async () => { for (const uid of ended) await app.tokens.revokeAll(uid); } : undefined;
+    },
+  };
+  const o: EngineRouteOptions = {
+    engine,
+    writeContext: (request) => ({ caller: request.caller, audit: (trx, info) => app.opLog.audit(request, trx, info) }),
+    authorize: (request, rule) => app.guard.authorize(request, rule),
+  };
+  for (const r of engine.resources.values()) {
     const generic = handlers(r, o);
     // The rules the schema derived (defineResource) are the routes: one list, no second derivation.
     for (const rule of r.rules) {
       const x = r.extras[rule.name];
-      const handler: Handler = x
-        ? async (request) => ok(await reads.extra(o.engine, r, request.caller, x, query(request)))
-        : generic[rule.name as Action];
+      // Extras that read through the table's cache (select, group) have its ETag too.
+      const cachedExtra = x && (x.kind === 'select' || x.kind === 'group');
+      const extra = async (request: FastifyRequest) => ok(await reads.extra(engine, r, request.caller, x!, query(request)));
+      const handler: Handler = !x ? generic[rule.name as Action]
+        : cachedExtra ? (request, reply) => conditionalRead(engine, r, request, reply, () => extra(request))
+        : extra;
       app.route({
         method: rule.method as HTTPMethods,
         url: `/${rule.route}`,
@@ -98,4 +131,6 @@ export async function engineRoutes(app: FastifyInstance, o: EngineRouteOptions) 
       });
     }
   }
-}
+  // Hand-written routes that write through the engine.
+  await app.register(inviteRoutes, { engine, config, writeContext: o.writeContext });
+};

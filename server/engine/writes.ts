@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Resource } from '../../schema/define';
+import { keepAdmins } from '../auth/keep-admin';
 import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
-import { uniqueViolation } from './dialect';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
-import { decode, encode, now, outputColumns, withDefaults, type Engine } from './store';
+import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
+import type { Engine } from './store';
 
 export interface WriteContext {
   caller: Caller;
@@ -66,17 +67,36 @@ function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
   if (r.owner && caller.scopeUid !== null && rows.some((row) => row.uid !== caller.scopeUid)) throw forbidden('errors.scope');
 }
 
-/** Runs a write and its log row in one transaction; `rowsOf` names the rows it changed (none: maybe all). */
-async function inTransaction<T>(e: Engine, r: Resource, work: (trx: Transaction<any>) => Promise<T>, rowsOf?: (result: T) => number[]): Promise<T> {
+/**
+ * Runs a write and its log row in one transaction (its commit announces the write: db.writes).
+ * A write that would leave the caller banned or the site without a super-admin rolls back (keep-admin.ts).
+ */
+async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  let used: Transaction<any> | undefined;
   try {
-    const result = await e.db.any.transaction().execute(work);
-    await e.touch(r.table, rowsOf?.(result));
+    const result = await e.db.any.transaction().execute(async (trx) => {
+      used = trx;
+      const keep = await keepAdmins(trx, r.table, ctx.caller);
+      const done = await work(trx);
+      await keep?.();
+      return done;
+    });
+    for (const then of (used && afterCommit.get(used)) ?? []) await then();
     return result;
   } catch (error) {
-    const field = uniqueViolation(error);
+    const field = e.db.adapter.uniqueViolation(error);
     if (field) throw badRequest('errors.conflict', { field }, { errors: [{ field, message: 'errors.conflict' }] });
     throw error;
   }
+}
+
+/** What the `beforeWrite` hook asked to run once its transaction committed (ending sessions). */
+const afterCommit = new WeakMap<object, Array<() => Promise<void>>>();
+
+/** The engine's `beforeWrite` hook (the permission ceiling), with the rows before and after. */
+async function consult(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, changes: Parameters<NonNullable<Engine['beforeWrite']>>[3]) {
+  const then = await e.beforeWrite?.(trx, r, ctx.caller, changes);
+  if (then) afterCommit.set(trx, [...(afterCommit.get(trx) ?? []), then]);
 }
 
 async function readBack(trx: Kysely<any>, r: Resource, id: number) {
@@ -88,7 +108,7 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
   const values = await prepare(r, parseValues(r, body, false), true);
   checkRow(r, withDefaults(r, values));
   Object.assign(values, r.derive?.(withDefaults(r, values) as never));
-  return inTransaction(e, r, async (trx) => {
+  return inTransaction(e, r, ctx, async (trx) => {
     await checkUnique(trx, r, values);
     await checkRefs(trx, e, r, values);
     const t = now();
@@ -97,18 +117,19 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
       const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(serial), 0)`.as('top')).executeTakeFirstOrThrow();
       row.serial = Number(top) + 1;
     }
+    await consult(e, trx, r, ctx, [{ after: row }]);
     const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
-  }, (row) => [row.id as number]);
+  });
 }
 
 export async function update(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
   if (typeof body !== 'object' || body === null) throw badRequest('errors.bad_json');
   const id = parseId((body as Body).id);
   const values = await prepare(r, parseValues(r, body, true, ['id']), false);
-  return inTransaction(e, r, async (trx) => {
+  return inTransaction(e, r, ctx, async (trx) => {
     const existing = await trx.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound();
     ownOnly(r, ctx.caller, [existing]);
@@ -116,15 +137,17 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
       const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
       if (changed) throw new AppError(403, 'errors.locked', { field: changed });
     }
-    const merged = { ...decode(r, { ...existing }), ...values };
+    const before = decode(r, { ...existing });
+    const merged = { ...before, ...values };
     checkRow(r, merged);
     Object.assign(values, r.derive?.(merged as never));
+    await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
     await checkUnique(trx, r, values, id);
     await checkRefs(trx, e, r, values);
     await trx.updateTable(r.table).set(encode(r, { ...values, updateTime: now() })).where('id', '=', id).execute();
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
-  }, () => [id]);
+  });
 }
 
 /** Create without an id, update with one. */
@@ -142,8 +165,8 @@ type BatchKind = 'remove' | 'restore' | 'delete';
 /** remove (to trash), restore (from trash), delete (permanent): all ids or none. */
 export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: BatchKind, raw: unknown) {
   const ids = parseIds(raw);
-  return inTransaction(e, r, async (trx) => {
-    let qb = trx.selectFrom(r.table).select(r.owner ? ['id', 'uid'] : ['id']).where('id', 'in', ids);
+  return inTransaction(e, r, ctx, async (trx) => {
+    let qb = trx.selectFrom(r.table).selectAll().where('id', 'in', ids);
     if (r.softDelete && kind === 'remove') qb = qb.where('deleteTime', '=', 0);
     if (r.softDelete && kind === 'restore') qb = qb.where('deleteTime', '>', 0);
     const found = await qb.execute();
@@ -152,19 +175,27 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
       throw new AppError(404, 'errors.not_found', {}, { missing });
     }
     ownOnly(r, ctx.caller, found);
+    await consult(e, trx, r, ctx, found.map((row) => {
+      const before = decode(r, { ...row });
+      return { before, ...(kind === 'restore' && { after: { ...before, deleteTime: 0 } }) };
+    }));
     if (kind === 'delete') await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
     else await trx.updateTable(r.table).set({ deleteTime: kind === 'remove' ? now() : 0, updateTime: now() }).where('id', 'in', ids).execute();
     await ctx.audit(trx, { bindId: ids.length === 1 ? ids[0] : undefined });
     return { ids };
-  }, () => ids);
+  });
 }
 
 /** Empties the recycle bin of the rows the caller may see. */
 export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
-  return inTransaction(e, r, async (trx) => {
-    let qb = trx.deleteFrom(r.table).where('deleteTime', '>', 0);
-    if (r.owner && ctx.caller.scopeUid !== null) qb = qb.where('uid', '=', ctx.caller.scopeUid);
-    const result = await qb.executeTakeFirst();
+  return inTransaction(e, r, ctx, async (trx) => {
+    const mine = <Q extends { where: Function }>(qb: Q): Q =>
+      r.owner && ctx.caller.scopeUid !== null ? qb.where('uid', '=', ctx.caller.scopeUid) : qb;
+    if (e.beforeWrite) {
+      const doomed = await mine(trx.selectFrom(r.table).selectAll().where('deleteTime', '>', 0)).execute();
+      await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
+    }
+    const result = await mine(trx.deleteFrom(r.table).where('deleteTime', '>', 0)).executeTakeFirst();
     await ctx.audit(trx, {});
     return { count: Number(result.numDeletedRows) };
   });
@@ -176,7 +207,7 @@ export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unkn
   const { id: rawId, mode } = (body ?? {}) as Body;
   const id = parseId(rawId);
   if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
-  return inTransaction(e, r, async (trx) => {
+  return inTransaction(e, r, ctx, async (trx) => {
     let qb = trx.selectFrom(r.table).select(['id', 'serial', ...(r.owner ? ['uid'] : [])]).orderBy('serial').orderBy('id');
     if (r.softDelete) qb = qb.where('deleteTime', '=', 0);
     const list = await qb.execute();

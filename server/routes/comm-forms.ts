@@ -13,27 +13,36 @@ import { invalidInput } from '../services/settings/field-errors';
 const required = { error: 'validation.required' };
 
 /** A mainland phone number or an email address, by the users schema's patterns. */
-const social = z.string(required).trim().min(1, required).transform((value, ctx): Social => {
+/** Longer than any phone or address a user has: refused before a pattern looks at it. */
+const SOCIAL_MAX = 128;
+const social = z.string(required).trim().min(1, required).max(SOCIAL_MAX, { error: 'errors.social_invalid', abort: true }).transform((value, ctx): Social => {
   if (users.fields.phone.input.safeParse(value).success) return { kind: 'phone', target: value };
   if (users.fields.email.input.safeParse(value).success) return { kind: 'email', target: value.toLowerCase() };
   ctx.issues.push({ code: 'custom', message: 'errors.social_invalid', input: value });
   return z.NEVER;
 });
 
-const code = z.string(required).trim().min(1, required);
+const code = z.string(required).trim().min(1, required).max(32, { error: 'validation.max_length' });
 const account = users.fields.account.input;
 /** Sign-up and reset ask more of a password than the user form (SPEC §5: at least 8). */
 const newPassword = z.string(required).min(8, { error: 'errors.password_short' }).max(32, { error: 'validation.max_length' });
-const passwordPair = { password: newPassword, AgainPassword: z.string(required) };
+const passwordPair = { password: newPassword, AgainPassword: z.string(required).max(32, { error: 'validation.max_length' }) };
 const samePasswords = (v: { password: string; AgainPassword: string }) => v.password === v.AgainPassword;
 const differ = { path: ['AgainPassword'], error: 'errors.passwords_differ' };
+
+/** A blank optional field is an absent one (the forgotten-password form sends either of two). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+/** SPEC §5 "Forget: social or account required". */
+const socialOrAccount = { path: ['social'], error: 'errors.social_or_account' };
+const hasSocialOrAccount = (v: { social?: Social; account?: string }) => v.social !== undefined || v.account !== undefined;
 
 const forms = {
   codeRequest: z.object({ social }),
   signCode: z.object({ social, code }),
   signUp: z.object({ social, account, ...passwordPair, code, invite: z.string().trim().max(32).optional() }).refine(samePasswords, differ),
-  resetRequest: z.object({ social, account }),
-  reset: z.object({ social, account, ...passwordPair, code }).refine(samePasswords, differ),
+  resetRequest: z.object({ social: optional(social), account: optional(account) }).refine(hasSocialOrAccount, socialOrAccount),
+  reset: z.object({ social: optional(social), account: optional(account), ...passwordPair, code })
+    .refine(hasSocialOrAccount, socialOrAccount).refine(samePasswords, differ),
 };
 export type Form<K extends keyof typeof forms> = z.infer<(typeof forms)[K]>;
 

@@ -7,7 +7,7 @@ import { users } from '../../schema';
 import type { SignInKeys } from '../auth/rsa';
 import type { Tokens } from '../auth/tokens';
 import type { Db } from '../db/connect';
-import { now, outputColumns } from '../engine/store';
+import { now, outputColumns } from '../db/rows';
 import { ok } from '../http';
 import type { ConfigRows } from '../services/config-rows';
 import type { CodeSender } from '../services/sender';
@@ -20,12 +20,14 @@ export interface CommOptions {
   config: ConfigRows;
   /** The shared cache: codes, resend waits, SAFETY_SMS counters. */
   cache: () => KeyValueCache;
-  /** Senders of the current `sms.toml`: the SMS provider for phones, email for addresses. */
-  senders: () => { phone(): CodeSender; email(): CodeSender };
+  /**
+   * Senders of the current `sms.toml`: the SMS provider for phones, email for
+   * addresses, and `preferred`, the channel of `sms.drive.default` for a flow
+   * that names no phone or address (a reset by account name).
+   */
+  senders: () => { phone(): CodeSender; email(): CodeSender; preferred: { kind: 'phone' | 'email'; sender(): CodeSender } };
   /** Key of the codes' HMAC: secret and the same on every instance (the JWT key). */
   codeSecret: () => string;
-  /** After a write to a table: drop cached reads and what the permission check knows. */
-  touch(table: 'users' | 'auth_group' | 'invite', ids?: readonly number[]): Promise<void>;
 }
 
 export async function publicUser(db: Db, id: number) {
@@ -36,7 +38,6 @@ export async function publicUser(db: Db, id: number) {
 export async function signInAs(o: CommOptions, request: FastifyRequest, id: number) {
   const { sign_in } = await o.config.get('SIGN_IN_UP');
   await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: now() }).where('id', '=', id).execute();
-  await o.touch('users', [id]);
   const { no, expired } = await o.tokens.issue(id, { unique: sign_in.unique });
   const user = await publicUser(o.db, id);
   // From here on the request is this user's: its log row says who signed in.

@@ -62,32 +62,38 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { s
 };
 
 export interface StorageStaticOptions {
-  /** The local storage folder (`localStorageRoot(...)`). */
-  root: string;
+  /** The local storage folder (`localStorageRoot(...)`), asked on every request: a settings change applies at once. */
+  root: () => string;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** Serves the local storage folder at `/storage/`: files only, cached for good. */
+/**
+ * Serves the local storage folder at `/storage/`: files only, cached for
+ * good. The folder is looked up per request (not fixed when the route is
+ * made), so uploads under a newly set path are served without a restart.
+ */
 export const storageStatic: FastifyPluginAsync<StorageStaticOptions> = async (app, { root }) => {
   await app.register(fastifyStatic, {
-    root,
-    prefix: LOCAL_PUBLIC_PREFIX,
-    // The app may serve its front end with @fastify/static as well.
-    decorateReply: false,
+    root: root(),
+    // This plugin serves through its own route below; `sendFile` stays inside this plugin.
+    serve: false,
+    decorateReply: true,
     list: false,
     index: false,
-    redirect: false,
     dotfiles: 'deny',
-    // A folder is never a file: 404 like any missing file, not send's 403.
-    allowedPath: (pathName) => !pathName.endsWith('/'),
     // Stored names are random and never reused, so a file never changes.
     maxAge: ONE_YEAR_MS,
     immutable: true,
-    setHeaders(reply) {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      // Should anything but an image ever land here, it still runs nothing.
-      reply.header('Content-Security-Policy', "default-src 'none'");
+    setHeaders(res) {
+      // Should anything but an image ever land here, it still runs nothing (nosniff comes with every answer: plugins/headers.ts).
+      res.setHeader('Content-Security-Policy', "default-src 'none'");
     },
+  });
+  app.get(`${LOCAL_PUBLIC_PREFIX}*`, async (request, reply) => {
+    const file = (request.params as { '*'?: string })['*'] ?? '';
+    // A folder is never a file: 404 like any missing file, not send's 403.
+    if (!file || file.endsWith('/')) return reply.callNotFound();
+    return reply.sendFile(file, root());
   });
 };

@@ -1,7 +1,8 @@
 /**
  * Typed reads of the `config` rows (SIGN_IN_UP, SYSTEM_SAFETY_API, SAFETY_SMS,
  * SITE_INFO). Read on the hot path (paging limit, signing, rate limits), so a
- * value is kept for a second and dropped at once after a local write.
+ * value is kept for a second and dropped at once after a write through this
+ * instance's database (db.writes).
  */
 import { CONFIG_DEFAULTS, CONFIG_SCHEMAS, type ConfigKey, type ConfigValue } from '../../schema/config-rows';
 import type { Db } from '../db/connect';
@@ -11,10 +12,10 @@ const FRESH_MS = 1000;
 export class ConfigRows {
   private memo = new Map<ConfigKey, { at: number; value: unknown }>();
 
-  constructor(private readonly db: Db) {}
-
-  invalidate() {
-    this.memo.clear();
+  constructor(private readonly db: Db) {
+    db.writes.on((table) => {
+      if (table === 'config') this.memo.clear();
+    });
   }
 
   async get<K extends ConfigKey>(key: K): Promise<ConfigValue<K>> {

@@ -14,7 +14,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { SettingsOf } from '../../schema/settings';
 import { AppError } from '../http';
 import type { KeyValueCache } from '../types';
@@ -26,6 +26,8 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
   let redis: Redis | undefined;
   if (o.cacheSettings.default.type === 'redis') {
     const { host, port, database, password, prefix } = o.cacheSettings.redis;
+    // ioredis is loaded only when the cache is Redis.
+    const { Redis } = await import('ioredis');
     redis = new Redis({ host, port, db: database, password: password || undefined, keyPrefix: `${prefix}:rl:`, connectTimeout: 1000, maxRetriesPerRequest: 1 });
     app.addHook('onClose', async () => { await redis!.quit(); });
   }

@@ -45,6 +45,8 @@ export interface Cache {
   remember<T>(tags: string | readonly string[], key: string, produce: () => Promise<T>, ttlSeconds?: number): Promise<T>;
   /** Drops every entry remembered under `tag`, in every instance sharing the store. */
   invalidate(tag: string): Promise<void>;
+  /** The tag's current version: it changes on every `invalidate`, in every instance sharing the store (ETags). */
+  version(tag: string): Promise<string>;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export function cacheOn(store: Store, defaultTtlSeconds: number): Cache {
       return value;
     },
     invalidate: (tag) => store.set(tagVersion(tag), newToken(), 0),
+    version: versionOf,
     clear: () => store.clear(),
     close: () => store.close(),
   };

@@ -6,11 +6,20 @@
  * value; `add` and `incr` read-modify-write under a per-key lock file, so they
  * stay atomic between the processes of one machine. Expired entries are
  * removed when read and by `clear()`.
+ *
+ * Reads are served from a process-local copy of each file while the file is
+ * the same one: a write never changes a file in place but renames a new one
+ * over it, so a `stat` that shows the same inode, size and modification time
+ * proves the copy current, whichever process wrote last. A hit costs one
+ * `stat` system call instead of an open, a read and a JSON parse, and an
+ * invalidation by another process on this host is seen at the next read.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { Store } from './cache';
 import { counter } from './ram';
 
@@ -23,23 +32,53 @@ interface Entry {
 /** A lock older than this belongs to a process that died holding it. */
 const STALE_LOCK_MS = 10_000;
 
+/** A file as last read: valid while the file on disk has the same identity. */
+interface Copy {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  entry: Entry;
+}
+
 export function fileStore(dir: string, now: () => number = Date.now): Store {
+  // A key's path is a hash: worked out once per key, since the same few keys (tag versions, lists) are read on every request.
+  const paths = new LRUCache<string, string>({ max: 20_000 });
   const pathOf = (key: string) => {
-    const hash = createHash('sha256').update(key).digest('hex');
-    return join(dir, hash.slice(0, 2), `${hash}.json`);
+    let path = paths.get(key);
+    if (path === undefined) {
+      const hash = createHash('sha256').update(key).digest('hex');
+      path = join(dir, hash.slice(0, 2), `${hash}.json`);
+      paths.set(key, path);
+    }
+    return path;
   };
   const expiresAt = (seconds: number) => (seconds > 0 ? now() + seconds * 1000 : 0);
+  const copies = new LRUCache<string, Copy>({ max: 20_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (c) => c.entry.text.length + 200 });
 
   async function read(path: string): Promise<Entry | undefined> {
-    const raw = await readFile(path, 'utf8').catch(() => undefined);
-    if (raw === undefined) return undefined;
+    // Synchronous on purpose: a stat is one system call, cheaper than the thread-pool round trip of an async one.
+    const seen = statSync(path, { throwIfNoEntry: false });
+    if (!seen) {
+      copies.delete(path);
+      return undefined;
+    }
+    const copy = copies.get(path);
     let entry: Entry;
-    try {
-      entry = JSON.parse(raw) as Entry;
-    } catch {
-      return undefined; // not ours (or from an older format): treat as absent, the next write replaces it
+    if (copy && copy.ino === seen.ino && copy.size === seen.size && copy.mtimeMs === seen.mtimeMs) {
+      entry = copy.entry;
+    } else {
+      const raw = await readFile(path, 'utf8').catch(() => undefined);
+      if (raw === undefined) return undefined;
+      try {
+        entry = JSON.parse(raw) as Entry;
+      } catch {
+        return undefined; // not ours (or from an older format): treat as absent, the next write replaces it
+      }
+      // Kept with the identity seen before reading: if the file changed since, the next stat differs and reads again.
+      copies.set(path, { ino: seen.ino, size: seen.size, mtimeMs: seen.mtimeMs, entry });
     }
     if (entry.expires !== 0 && entry.expires <= now()) {
+      copies.delete(path);
       await unlink(path).catch(() => {});
       return undefined;
     }
@@ -47,6 +86,7 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
   }
 
   async function write(path: string, entry: Entry): Promise<void> {
+    copies.delete(path);
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await writeFile(temp, JSON.stringify(entry));
@@ -101,8 +141,15 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
         return next;
       });
     },
-    del: (key) => unlink(pathOf(key)).catch(() => {}),
-    clear: () => rm(dir, { recursive: true, force: true }),
-    close: async () => {},
+    del(key) {
+      const path = pathOf(key);
+      copies.delete(path);
+      return unlink(path).catch(() => {});
+    },
+    async clear() {
+      copies.clear();
+      await rm(dir, { recursive: true, force: true });
+    },
+    close: async () => void copies.clear(),
   };
 }

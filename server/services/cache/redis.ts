@@ -5,7 +5,7 @@
  * removes only this prefix. Prefixes are added here rather than by ioredis'
  * `keyPrefix`, which SCAN does not honour.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Store } from './cache';
 
 export interface RedisStoreOptions {
@@ -24,31 +24,39 @@ if n == 1 and tonumber(ARGV[1]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) 
 return n`;
 
 export function redisStore(options: RedisStoreOptions): Store {
-  const client = new Redis({
-    host: options.host,
-    port: options.port,
-    db: options.database,
-    password: options.password || undefined,
-    // Fail a request quickly when Redis is away rather than queueing it for long.
-    maxRetriesPerRequest: 2,
-    connectTimeout: 5000,
-  });
-  client.on('error', (error) => options.log?.('redis cache: connection error', error));
+  // ioredis is loaded when a Redis cache is opened, not on every start of a site that does not use it.
+  let connection: Promise<Redis> | undefined;
+  const redis = () => (connection ??= import('ioredis').then(({ Redis }) => {
+    const client = new Redis({
+      host: options.host,
+      port: options.port,
+      db: options.database,
+      password: options.password || undefined,
+      // Fail a request quickly when Redis is away rather than queueing it for long.
+      maxRetriesPerRequest: 2,
+      connectTimeout: 5000,
+    });
+    client.on('error', (error) => options.log?.('redis cache: connection error', error));
+    return client;
+  }));
   const k = (key: string) => `${options.prefix}:${key}`;
 
   return {
-    get: async (key) => (await client.get(k(key))) ?? undefined,
+    get: async (key) => (await (await redis()).get(k(key))) ?? undefined,
     async set(key, text, seconds) {
+      const client = await redis();
       if (seconds > 0) await client.set(k(key), text, 'EX', seconds);
       else await client.set(k(key), text);
     },
     async add(key, text, seconds) {
+      const client = await redis();
       const reply = seconds > 0 ? await client.set(k(key), text, 'EX', seconds, 'NX') : await client.set(k(key), text, 'NX');
       return reply === 'OK';
     },
-    incr: async (key, seconds) => Number(await client.eval(INCR_WITH_WINDOW, 1, k(key), seconds)),
-    del: async (key) => void (await client.del(k(key))),
+    incr: async (key, seconds) => Number(await (await redis()).eval(INCR_WITH_WINDOW, 1, k(key), seconds)),
+    del: async (key) => void (await (await redis()).del(k(key))),
     async clear() {
+      const client = await redis();
       let cursor = '0';
       do {
         const [next, keys] = await client.scan(cursor, 'MATCH', `${options.prefix}:*`, 'COUNT', 500);
@@ -57,6 +65,8 @@ export function redisStore(options: RedisStoreOptions): Store {
       } while (cursor !== '0');
     },
     async close() {
+      if (!connection) return;
+      const client = await connection;
       await client.quit().catch(() => client.disconnect());
     },
   };

@@ -3,7 +3,7 @@
  * byte; other ports start in plain text and upgrade with STARTTLS when the
  * server offers it.
  */
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { CodeSender } from './index';
 import { sendFailed } from './provider';
 
@@ -24,17 +24,19 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function createEmailSender(options: EmailOptions): CodeSender {
-  const transport = createTransport({
+  // nodemailer is loaded at the first email, not on every start.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport({
     host: options.host,
     port: options.port,
     secure: options.port === IMPLICIT_TLS_PORT,
     auth: { user: options.account, pass: options.password },
-  });
+  })));
   return {
     async send(to, code) {
       const subject = options.subject;
       try {
-        await transport.sendMail({
+        await (await connect()).sendMail({
           from: { name: options.nickname || options.account, address: options.account },
           to,
           subject,

@@ -4,13 +4,15 @@
  * Messages are i18n keys with their params (`%{min}`, `%{max}`).
  */
 import type { z } from 'zod';
-import { fieldErrors, type FieldError } from '../../../schema/issues';
+import { fieldErrors, withLabels, type FieldError } from '../../../schema/issues';
 import { AppError } from '../../http';
 
 export { fieldErrors, type FieldError };
 
-export function invalidInput(error: z.ZodError, root = ''): AppError {
-  const errors = fieldErrors(error, { fallback: root });
+/** `labelKeyOf` names each field's label in the catalogs, so the message reads the label, not the key. */
+export function invalidInput(error: z.ZodError, root = '', labelKeyOf?: (field: string) => string): AppError {
+  const found = fieldErrors(error, { fallback: root });
+  const errors = labelKeyOf ? withLabels(found, labelKeyOf) : found;
   const first = errors[0] ?? { field: root, message: 'validation.invalid_type' };
   return new AppError(400, 'errors.invalid_field', { ...first.params, field: first.field, message: first.message }, { errors });
 }

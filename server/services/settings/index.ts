@@ -20,7 +20,7 @@ import { access, mkdir, readFile } from 'node:fs/promises';
 import { unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import {
-  SETTINGS_DEFAULTS, SETTINGS_FILES, generateJwtKey, sectionSchema,
+  SETTINGS_DEFAULTS, SETTINGS_FILES, generateJwtKey, sectionSchema, settingsLabelKey,
   type SettingsFile, type SettingsOf,
 } from '../../../schema/settings';
 import { notFound } from '../../http';
@@ -129,7 +129,7 @@ export async function createSettings(configDir: string, options: SettingsOptions
         await refresh(file);
         const stored = loaded[file].values[section]!;
         const result = schema.safeParse(keepStoredSecrets(file, section, input, stored));
-        if (!result.success) throw invalidInput(result.error, section);
+        if (!result.success) throw invalidInput(result.error, section, (field) => settingsLabelKey(file, section, field));
         const values = { ...loaded[file].values, [section]: result.data as Record<string, unknown> };
         const text = toToml(values);
         await writeFileAtomic(pathOf(file), text);

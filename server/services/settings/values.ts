@@ -38,7 +38,7 @@ export function parseSettings(file: SettingsFile, text: string): Sections {
   try {
     raw = parse(text);
   } catch (error) {
-    throw new Error(`config/${file}.toml: ${(error as Error).message}`);
+    throw new Error(`config/${file}.toml: ${(error as Error).message}`, { cause: error });
   }
   const merged: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const [section, defaults] of Object.entries(SETTINGS_DEFAULTS[file] as Sections)) {

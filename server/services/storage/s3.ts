@@ -4,7 +4,7 @@
  * into an endpoint, a signing region and a bucket name, and @aws-sdk/client-s3
  * does the rest (SigV4, virtual-hosted bucket addressing as all three require).
  */
-import { PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { storageRegion } from '../../../schema/settings';
 import type { Storage } from './index';
 
@@ -94,7 +94,9 @@ export function kodoTarget(o: KodoOptions): S3Target {
  * route the provider's host names to a local server.
  */
 export function createS3Storage(t: S3Target, clientConfig: Partial<S3ClientConfig> = {}): Storage {
-  const client = new S3Client({
+  // The SDK is large: loaded at the first upload, so a site storing locally never pays for it at start.
+  let sdk: Promise<{ client: S3Client; PutObjectCommand: typeof import('@aws-sdk/client-s3').PutObjectCommand }> | undefined;
+  const load = () => (sdk ??= import('@aws-sdk/client-s3').then(({ S3Client, PutObjectCommand }) => ({ PutObjectCommand, client: new S3Client({
     endpoint: t.endpoint,
     region: t.region,
     credentials: { accessKeyId: t.accessKeyId, secretAccessKey: t.secretAccessKey },
@@ -104,10 +106,11 @@ export function createS3Storage(t: S3Target, clientConfig: Partial<S3ClientConfi
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...clientConfig,
-  });
+  }) })));
   return {
     async put(key, bytes, contentType) {
       const objectKey = t.prefix ? `${t.prefix}/${key}` : key;
+      const { client, PutObjectCommand } = await load();
       await client.send(new PutObjectCommand({
         Bucket: t.bucket,
         Key: objectKey,

@@ -1,0 +1,157 @@
+/**
+ * The permission ceiling (DESIGN "Permissions"): nobody grants what they do
+ * not hold. Every generic write consults `ceiling` (the engine's `beforeWrite`
+ * hook) inside its transaction, with the rows as they were and as they will
+ * be, so every path that changes who may do what is capped in one place:
+ * create, update, save, remove, restore, delete and clear of groups, users,
+ * rules and config rows alike.
+ *
+ * - A group may be written (created, changed, trashed, restored, deleted)
+ *   only when it is within the caller's power before and after: each of its
+ *   rules held by the caller, with `manage` where it has `manage`, and `all`
+ *   only by a holder of `all`. So the super-admin group is a super-admin's.
+ * - A user may be changed (password, contact, ban, removal) only when every
+ *   group they belong to is within the caller's power: nobody takes over or
+ *   locks out someone who holds more.
+ * - A rule's type, and the `lock`, `uids` and `rules` of a locked row, are a
+ *   super-admin's (`all` with `manage`).
+ * - The default groups of new sign-ups (SIGN_IN_UP) must be within the power
+ *   of whoever sets them.
+ */
+import type { Kysely } from 'kysely';
+import type { Resource } from '../../schema/define';
+import { AppError } from '../http';
+import type { Caller } from '../types';
+
+export interface RowChange {
+  /** The stored row before the write (absent for a create). */
+  before?: Record<string, unknown>;
+  /** The row after the write (absent for a removal or deletion). */
+  after?: Record<string, unknown>;
+}
+
+interface Group {
+  id: number;
+  all: number;
+  manage: number;
+  rules: number[];
+  uids: number[];
+}
+
+/** What a user holds: every rule id they may call, and whether with everyone's rows. */
+export interface Power {
+  all: boolean;
+  /** `all` with `manage`: the super-admin. */
+  root: boolean;
+  manage: boolean;
+  /** Rule id -> held with `manage`. */
+  rules: Map<number, boolean>;
+}
+
+const list = (v: unknown) => String(v ?? '').split('|').filter(Boolean).map(Number);
+const toGroup = (g: Record<string, unknown>): Group => ({
+  id: Number(g.id), all: Number(g.all), manage: Number(g.manage), rules: list(g.rules), uids: list(g.uids),
+});
+
+async function liveGroups(trx: Kysely<any>): Promise<Group[]> {
+  const rows = await trx.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'uids']).where('deleteTime', '=', 0).execute();
+  return rows.map(toGroup);
+}
+
+export function powerOf(groups: readonly Group[], uid: number | undefined): Power {
+  const power: Power = { all: false, root: false, manage: false, rules: new Map() };
+  if (!uid) return power;
+  for (const g of groups.filter((x) => x.uids.includes(uid))) {
+    power.all ||= g.all === 1;
+    power.root ||= g.all === 1 && g.manage === 1;
+    power.manage ||= g.manage === 1;
+    for (const id of g.rules) power.rules.set(id, power.rules.get(id) === true || g.manage === 1);
+  }
+  return power;
+}
+
+/** Whether the caller holds everything a group grants. */
+export function within(p: Power, g: Pick<Group, 'all' | 'manage' | 'rules'>): boolean {
+  if (p.root) return true;
+  if (g.all === 1 && !(p.all && (g.manage !== 1 || p.root))) return false;
+  if (g.manage === 1 && !p.manage) return false;
+  // Holding `all` covers every rule, but `manage` over a rule still comes from a group that has both.
+  return g.rules.every((id) => (p.all || p.rules.has(id)) && (g.manage !== 1 || p.rules.get(id) === true));
+}
+
+const beyond = (field: string) => new AppError(403, 'errors.ceiling', { field });
+const rootOnly = (field: string) => new AppError(403, 'errors.super_only', { field });
+const changed = (c: RowChange, k: string) => c.before !== undefined && c.after !== undefined && String(c.before[k]) !== String(c.after[k]);
+
+function checkGroup(p: Power, c: RowChange) {
+  for (const row of [c.before, c.after]) {
+    if (!row) continue;
+    const g = toGroup(row);
+    if (!within(p, g)) throw beyond(g.all === 1 ? 'all' : g.manage === 1 && !p.manage ? 'manage' : 'rules');
+  }
+  lockedFields(p, c, ['uids', 'rules']);
+}
+
+/** `lock` is a super-admin's to set or lift; while a row is locked, so are `protect`. */
+function lockedFields(p: Power, c: RowChange, protect: readonly string[]) {
+  if (p.root) return;
+  const lockNow = Number(c.after?.lock ?? 0), lockBefore = Number(c.before?.lock ?? 0);
+  if (c.before ? changed(c, 'lock') : lockNow === 1) throw rootOnly('lock');
+  if (lockBefore !== 1) return;
+  // Trashing or deleting a locked row lifts its lock as surely as setting 0.
+  if (!c.after || Number(c.after.deleteTime ?? 0) > 0) throw rootOnly('lock');
+  for (const k of protect) if (changed(c, k)) throw rootOnly(k);
+}
+
+function checkRule(p: Power, c: RowChange) {
+  if (!p.root && changed(c, 'type')) throw rootOnly('type');
+  lockedFields(p, c, []);
+}
+
+function checkUser(p: Power, groups: readonly Group[], c: RowChange) {
+  const id = Number(c.before?.id);
+  if (!c.before || !id) return;
+  const theirs = groups.filter((g) => g.uids.includes(id));
+  if (!theirs.every((g) => within(p, g))) throw new AppError(403, 'errors.ceiling_user');
+}
+
+type SignUp = { allow?: boolean; auth_group_ids?: number[] } | undefined;
+const signUpOf = (value: unknown): SignUp => (value && typeof value === 'object' ? (value as { sign_up?: SignUp }).sign_up : undefined);
+
+/**
+ * Whoever changes how sign-up works (opens it, changes invitations or the
+ * default groups) must hold every default group it hands to a stranger.
+ */
+function checkConfig(p: Power, groups: readonly Group[], c: RowChange) {
+  if (c.after?.key !== 'SIGN_IN_UP') return;
+  const after = signUpOf(c.after.value);
+  if (!after?.allow || JSON.stringify(after) === JSON.stringify(signUpOf(c.before?.value))) return;
+  for (const id of after.auth_group_ids ?? []) {
+    const g = groups.find((x) => x.id === id);
+    if (g && !within(p, g)) throw beyond('value.sign_up.auth_group_ids');
+  }
+}
+
+/** The engine's hook before a write commits: 403 (nothing written) when it reaches beyond the caller. */
+export async function ceiling(trx: Kysely<any>, r: Resource, caller: Caller, changes: readonly RowChange[]) {
+  if (!['auth_group', 'auth_rules', 'users', 'config'].includes(r.table) || !changes.length) return;
+  const groups = await liveGroups(trx);
+  const p = powerOf(groups, caller.user?.id);
+  for (const c of changes) {
+    if (r.table === 'auth_group') checkGroup(p, c);
+    else if (r.table === 'auth_rules') checkRule(p, c);
+    else if (r.table === 'users') checkUser(p, groups, c);
+    else checkConfig(p, groups, c);
+  }
+}
+
+/**
+ * Settings files that hold the keys to every account: `crypt` signs every
+ * token, and `sms` decides where verification codes (and so password resets)
+ * go. Only a super-admin writes them; the other files are not about who is who.
+ */
+const ROOT_SETTINGS: readonly string[] = ['crypt', 'sms'];
+
+export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: string) {
+  if (ROOT_SETTINGS.includes(file) && !powerOf(await liveGroups(db), caller.user?.id).root) throw rootOnly(file);
+}

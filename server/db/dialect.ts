@@ -1,0 +1,60 @@
+/**
+ * Everything SQLite and MySQL/MariaDB do differently, in one adapter object
+ * per dialect. Code elsewhere asks `db.adapter`, never `dialect === 'mysql'`.
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+export type DialectName = 'sqlite' | 'mysql';
+
+export interface DialectAdapter {
+  name: DialectName;
+  /** ORDER BY term of a random pick (`rand`). */
+  randomOrder: RawBuilder<unknown>;
+  /** `a || b` of two text values. */
+  concat(a: RawBuilder<string>, b: string): RawBuilder<string>;
+  /** Column type of long text and JSON: MySQL TEXT stops at 64 KB; articles and JSON lists may be longer. */
+  longText: RawBuilder<unknown>;
+  /** MySQL refuses defaults on TEXT columns (the engine fills them from the schema). */
+  textDefaults: boolean;
+  /** Table options of CREATE TABLE. */
+  tableOptions?: RawBuilder<unknown>;
+  /** MySQL's DROP INDEX names the table. */
+  dropIndexNamesTable: boolean;
+  /**
+   * The column of a unique-constraint violation (two writers racing past a
+   * check), or undefined when the error is something else.
+   */
+  uniqueViolation(error: unknown): string | undefined;
+}
+
+type DbError = { code?: string; errno?: number; message?: string } | undefined;
+
+export const ADAPTERS: Record<DialectName, DialectAdapter> = {
+  sqlite: {
+    name: 'sqlite',
+    randomOrder: sql`random()`,
+    concat: (a, b) => sql<string>`${a} || ${b}`,
+    longText: sql`text`,
+    textDefaults: true,
+    dropIndexNamesTable: false,
+    // `UNIQUE constraint failed: users.account`
+    uniqueViolation: (error) => {
+      const e = error as DbError;
+      return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ? /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
+    },
+  },
+  mysql: {
+    name: 'mysql',
+    randomOrder: sql`rand()`,
+    concat: (a, b) => sql<string>`concat(${a}, ${b})`,
+    longText: sql`mediumtext`,
+    textDefaults: false,
+    tableOptions: sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`,
+    dropIndexNamesTable: true,
+    // MySQL names the index, which migrations call `<table>_<column>_unique`.
+    uniqueViolation: (error) => {
+      const e = error as DbError;
+      return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 ? /_(\w+?)_unique'/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
+    },
+  },
+};

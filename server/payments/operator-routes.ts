@@ -1,0 +1,70 @@
+/**
+ * The operator's actions on an order (issue 13 item 1): mark paid, mark
+ * failed, close. Each is its own rule, so a group may be granted one and not
+ * the others; each needs a reason, which goes into the order's event. A scoped
+ * operator acts only on their own orders. `callbacks/resend` queues a merchant
+ * callback again, now.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forbidden, notFound, ok } from '../http';
+import { invalid, zodIssues } from '../engine/params';
+import type { WriteContext } from '../engine/writes';
+import { findOrder, transition, type Change, type TransitionDeps } from './transitions';
+
+export interface OperatorRouteOptions {
+  deps: TransitionDeps;
+  writeContext(request: FastifyRequest): WriteContext;
+  /** After a callback was queued again: the outbox looks at once. */
+  requeued(): void;
+}
+
+const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'expired' };
+
+const body = z.strictObject({
+  id: z.number({ error: 'validation.invalid_id' }).int({ error: 'validation.invalid_id' }).positive({ error: 'validation.invalid_id' }),
+  reason: z.string({ error: 'validation.reason_required' }).trim().min(1, { error: 'validation.reason_required' }).max(256, { error: 'validation.max_length' }),
+  /** mark-paid: the gateway's transaction id, when the operator has it. */
+  channelTradeNo: z.string().trim().max(128, { error: 'validation.max_length' }).optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) invalid(zodIssues(result.error));
+  return result.data;
+}
+
+export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptions) {
+  const db = o.deps.db;
+  for (const [name, to] of Object.entries(ACTIONS)) {
+    app.post(`/api/receive-money/${name}`, { config: { rule: { name, group: 'receive-money', type: 'default', scene: 'update' } } }, async (request) => {
+      const input = parse(body, request.body);
+      if (input.channelTradeNo !== undefined && name !== 'mark-paid') invalid([{ field: 'channelTradeNo', message: 'validation.unknown_field' }]);
+      const order = await findOrder(db, { id: input.id });
+      if (!order) throw notFound('errors.order_not_found');
+      const { caller } = request;
+      if (caller.scopeUid !== null && order.uid !== caller.scopeUid) throw forbidden('errors.scope');
+      const ctx = o.writeContext(request);
+      const outcome = await transition(o.deps, { id: order.id }, {
+        to, source: 'operator', actor: String(caller.user?.id ?? 0), reason: input.reason, reference: input.channelTradeNo,
+      }, (trx) => ctx.audit(trx, { bindId: order.id }));
+      return ok({ changed: outcome.changed, status: outcome.order.status, eventId: outcome.eventId ?? null }, outcome.changed ? 'messages.order_moved' : 'messages.order_unchanged');
+    });
+  }
+
+  app.post('/api/callbacks/resend', { config: { rule: { name: 'resend', group: 'callbacks', type: 'default', scene: 'update' } } }, async (request) => {
+    const { id } = parse(z.strictObject({ id: body.shape.id }), request.body);
+    const row = await db.selectFrom('callbacks').select(['id', 'uid', 'state']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    if (request.caller.scopeUid !== null && row.uid !== request.caller.scopeUid) throw forbidden('errors.scope');
+    const now = o.deps.clock();
+    const ctx = o.writeContext(request);
+    await db.transaction().execute(async (trx) => {
+      // Back in line now with a fresh budget of attempts; a lease held by a send in flight is left to end.
+      await trx.updateTable('callbacks').set({ state: 'pending', nextTime: now, tries: 0, updateTime: now }).where('id', '=', id).execute();
+      await ctx.audit(trx, { bindId: id });
+    });
+    o.requeued();
+    return ok({ id, state: 'pending' }, 'messages.callback_queued');
+  });
+}

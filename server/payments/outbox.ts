@@ -1,0 +1,130 @@
+/**
+ * The outbox deliverer (issue 13 item 4): sends each `callbacks` row, signed
+ * with Standard Webhooks, to its order's notifyUrl. Any instance may send a
+ * row once it has claimed it with a conditional update that sets a lease, so
+ * two instances never send the same row at the same time, and a row whose
+ * sender died is taken again when the lease ends. Network errors, 5xx, 408
+ * and 429 are tried again with growing waits (10 tries over about 23 hours);
+ * 410 means the merchant wants no more (`gone`); another 4xx is final
+ * (`failed`). Every try is kept on the row: status code, duration, error.
+ */
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { Kysely } from 'kysely';
+import { isDeadlock, retryDeadlocks, type Clock } from './transitions';
+
+/** Seconds to wait after the n-th failed try (n = 1…9); the 10th failure is final. */
+export const BACKOFF_SECONDS = [10, 30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600] as const;
+export const MAX_TRIES = BACKOFF_SECONDS.length + 1;
+/** Longer than any send can take (the timeout is at most 60 s). */
+export const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS_KEPT = 20;
+
+export interface Attempt {
+  at: number;
+  /** HTTP status, 0 when no answer came. */
+  code: number;
+  ms: number;
+  error?: string;
+  next?: number;
+}
+
+export interface OutboxOptions {
+  db: Kysely<any>;
+  clock: Clock;
+  /** pay.toml `callback`: the signing secret and the timeout in seconds. */
+  settings(): { secret: string; timeout: number };
+  /** After a row changed (its list and the order's dialog read it uncached, but a listener may care). */
+  changed?(id: number): void;
+}
+
+type Verdict = 'delivered' | 'gone' | 'failed' | 'retry';
+const verdictOf = (code: number): Verdict =>
+  code >= 200 && code < 300 ? 'delivered'
+    : code === 410 ? 'gone'
+      : code === 0 || code >= 500 || code === 408 || code === 429 ? 'retry'
+        : 'failed';
+
+export class Outbox {
+  private readonly instance = randomBytes(6).toString('hex');
+  private claims = 0;
+
+  constructor(private readonly o: OutboxOptions) {}
+
+  /** Claims and sends what is due; answers how many rows this call sent (whatever the answer). */
+  async deliverDue(limit = 20): Promise<number> {
+    const now = this.o.clock();
+    const due = await this.o.db.selectFrom('callbacks').select('id')
+      .where('state', '=', 'pending').where('nextTime', '<=', now).where('leaseUntil', '<=', now)
+      .orderBy('nextTime').orderBy('id').limit(limit).execute();
+    let sent = 0;
+    for (const { id } of due) {
+      const lease = await this.claim(id);
+      if (!lease) continue;
+      await this.send(id, lease);
+      sent++;
+    }
+    return sent;
+  }
+
+  private async claim(id: number): Promise<string | undefined> {
+    const now = this.o.clock();
+    const owner = `${this.instance}:${++this.claims}`;
+    try {
+      const result = await this.o.db.updateTable('callbacks').set({ leaseUntil: now + LEASE_SECONDS, leaseOwner: owner })
+        .where('id', '=', id).where('state', '=', 'pending').where('nextTime', '<=', now).where('leaseUntil', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? owner : undefined;
+    } catch (error) {
+      // Another instance claiming rows at the same moment: leave this one to it, or to the next look.
+      if (isDeadlock(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async send(id: number, owner: string) {
+    const row = await this.o.db.selectFrom('callbacks').select(['messageId', 'url', 'payload', 'tries', 'attempts'])
+      .where('id', '=', id).executeTakeFirstOrThrow();
+    const { secret, timeout } = this.o.settings();
+    const started = performance.now();
+    let code = 0;
+    let error: string | undefined;
+    try {
+      const at = new Date();
+      const response = await fetch(row.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Paydesk-Webhooks/1',
+          'webhook-id': row.messageId,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': new Webhook(secret).sign(row.messageId, at, row.payload),
+        },
+        body: row.payload,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeout * 1000),
+      });
+      code = response.status;
+      await response.body?.cancel();
+    } catch (e) {
+      error = String((e as Error).cause ?? (e as Error).message ?? e).slice(0, 200);
+    }
+    const ms = Math.round(performance.now() - started);
+    const now = this.o.clock();
+    const tries = Number(row.tries) + 1;
+    let verdict = verdictOf(code);
+    if (verdict === 'retry' && tries >= MAX_TRIES) verdict = 'failed';
+    const next = verdict === 'retry' ? now + BACKOFF_SECONDS[tries - 1]! : 0;
+    const previous = (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts ?? []) as Attempt[];
+    const attempt: Attempt = { at: now, code, ms, ...(error && { error }), ...(next && { next }) };
+    // What the merchant answered must be kept, or the row would be sent again when its lease ends.
+    await retryDeadlocks(() => this.o.db.updateTable('callbacks').set({
+      state: verdict === 'retry' ? 'pending' : verdict,
+      tries, lastCode: code, nextTime: next, leaseUntil: 0, leaseOwner: '',
+      attempts: JSON.stringify([...previous, attempt].slice(-MAX_ATTEMPTS_KEPT)),
+      ...(verdict === 'delivered' && { deliveredTime: now }),
+      updateTime: now,
+    }).where('id', '=', id).where('leaseOwner', '=', owner).execute());
+    this.o.changed?.(id);
+  }
+}

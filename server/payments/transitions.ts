@@ -1,0 +1,179 @@
+/**
+ * The order state machine (DESIGN "Payments"): `pending` moves to
+ * `completed`, `failed` or `expired`, and nothing else moves. A transition is
+ * one transaction: a conditional update on the current status (so two
+ * instances racing for the same order cannot both win), the order-events row,
+ * and, when the order has a notifyUrl, the outbox row of its merchant
+ * callback. Repeating a transition that already happened changes nothing and
+ * is not an error; any other move is 409.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { FINAL_STATUSES, type OrderStatus } from '../../schema/options';
+import { AppError, notFound } from '../http';
+
+/** Epoch seconds; tests pass their own to move time. */
+export type Clock = () => number;
+export const systemClock: Clock = () => Math.floor(Date.now() / 1000);
+
+export type Source = 'notify' | 'expiry' | 'operator';
+
+export interface Change {
+  to: Exclude<OrderStatus, 'pending'>;
+  source: Source;
+  /** The operator's user id, the notification channel, or `expiry`. */
+  actor: string;
+  reason?: string;
+  /** The gateway's transaction id. */
+  reference?: string;
+  /** What was paid (completed) or announced; defaults to the order's own amount. */
+  amount?: number;
+  currency?: string;
+  paidTime?: number;
+  /** sha-256 of the raw notification. */
+  digest?: string;
+}
+
+export interface OrderRow {
+  id: number;
+  tradeNo: string;
+  outTradeNo: string;
+  status: OrderStatus;
+  amount: number;
+  currency: string;
+  notifyUrl: string;
+  uid: number;
+  paidAmount: number;
+  paidTime: number;
+  channelTradeNo: string;
+}
+
+export interface Outcome {
+  /** False when the order already had the wanted status: nothing was written. */
+  changed: boolean;
+  order: OrderRow;
+  eventId?: number;
+}
+
+export const ORDER_COLUMNS = [
+  'id', 'tradeNo', 'outTradeNo', 'status', 'amount', 'currency', 'notifyUrl', 'uid', 'paidAmount', 'paidTime', 'channelTradeNo',
+] as const;
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Amounts compared in cents, so 12.5 and 12.50 are the same and float noise is not a difference. */
+export const sameAmount = (a: number, b: number) => Math.round(Number(a) * 100) === Math.round(Number(b) * 100);
+
+export type OrderKey = { id: number } | { tradeNo: string };
+
+export async function findOrder(db: Kysely<any>, key: OrderKey): Promise<OrderRow | undefined> {
+  const qb = db.selectFrom('receive_money').select([...ORDER_COLUMNS]);
+  const row = await ('id' in key ? qb.where('id', '=', key.id) : qb.where('tradeNo', '=', key.tradeNo)).executeTakeFirst();
+  return row ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount) } as OrderRow) : undefined;
+}
+
+function refused(order: OrderRow, to: OrderStatus): AppError {
+  return new AppError(409, 'errors.order_transition', { from: order.status, to }, { status: order.status });
+}
+
+/** The callback a merchant receives for a transition (Standard Webhooks `type` + `data`). */
+export function callbackPayload(order: OrderRow, from: OrderStatus, change: Change, eventId: number, at: number) {
+  return {
+    type: `order.${change.to}`,
+    timestamp: new Date(at * 1000).toISOString(),
+    data: {
+      tradeNo: order.tradeNo, outTradeNo: order.outTradeNo, status: change.to, from,
+      amount: order.amount, currency: order.currency,
+      paidAmount: order.paidAmount, paidTime: order.paidTime, channelTradeNo: order.channelTradeNo,
+      source: change.source, reason: change.reason ?? '', eventId,
+    },
+  };
+}
+
+/**
+ * Applies a change inside the caller's transaction (a notification records
+ * itself in the same one). The conditional update comes first: on SQLite it
+ * takes the write lock before any read, and on MySQL the reads after it see
+ * the winner's commit.
+ */
+export async function applyIn(trx: Transaction<any>, key: OrderKey, change: Change, clock: Clock): Promise<Outcome> {
+  const now = clock();
+  const where = 'id' in key ? (['id', key.id] as const) : (['tradeNo', key.tradeNo] as const);
+  const completed = change.to === 'completed';
+  const patch: Record<string, unknown> = { status: change.to, updateTime: now };
+  if (change.reference) patch.channelTradeNo = change.reference.slice(0, 128);
+  if (completed) patch.paidTime = change.paidTime && change.paidTime > 0 ? change.paidTime : now;
+  if (completed && change.amount !== undefined) patch.paidAmount = change.amount;
+  const result = await trx.updateTable('receive_money').set(patch)
+    .where(where[0], '=', where[1]).where('status', '=', 'pending').executeTakeFirst();
+  const order = await findOrder(trx, key);
+  if (!order) throw notFound('errors.order_not_found');
+  if (Number(result.numUpdatedRows) === 0) {
+    if (order.status === change.to) return { changed: false, order };
+    throw refused(order, change.to);
+  }
+  if (completed && change.amount === undefined) {
+    // An operator's mark-paid without an amount: the order's own amount was paid.
+    await trx.updateTable('receive_money').set({ paidAmount: order.amount }).where('id', '=', order.id).execute();
+    order.paidAmount = order.amount;
+  }
+  const inserted = await trx.insertInto('order_events').values({
+    orderId: order.id, tradeNo: order.tradeNo, fromStatus: 'pending', toStatus: change.to,
+    source: change.source, actor: change.actor.slice(0, 64), reference: (change.reference ?? '').slice(0, 128),
+    amount: change.amount ?? order.amount, currency: change.currency ?? order.currency,
+    reason: (change.reason ?? '').slice(0, 256), digest: change.digest ?? '',
+    uid: order.uid, createTime: now, updateTime: now,
+  }).executeTakeFirstOrThrow();
+  const eventId = Number(inserted.insertId);
+  if (order.notifyUrl) {
+    const payload = callbackPayload(order, 'pending', change, eventId, now);
+    await trx.insertInto('callbacks').values({
+      orderId: order.id, eventId, tradeNo: order.tradeNo, messageId: `msg_${order.id}_${eventId}`, url: order.notifyUrl,
+      payload: JSON.stringify(payload), state: 'pending', tries: 0, attempts: '[]', lastCode: 0,
+      nextTime: now, leaseUntil: 0, leaseOwner: '', deliveredTime: 0, uid: order.uid, createTime: now, updateTime: now,
+    }).execute();
+  }
+  return { changed: true, order, eventId };
+}
+
+export interface TransitionDeps {
+  db: Kysely<any>;
+  clock: Clock;
+  /** The column of a unique-key violation, from the database's dialect adapter. */
+  uniqueViolation(error: unknown): string | undefined;
+  /** After commit: caches drop the order, the outbox looks for new work. */
+  committed(outcome: Outcome): Promise<void> | void;
+}
+
+/** One transition in its own transaction; `also` writes more in it when the order moved (an operation-log row). */
+export async function transition(
+  deps: TransitionDeps, key: OrderKey, change: Change, also?: (trx: Transaction<any>, outcome: Outcome) => Promise<void>,
+): Promise<Outcome> {
+  const outcome = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+    const result = await applyIn(trx, key, change, deps.clock);
+    if (result.changed && also) await also(trx, result);
+    return result;
+  }));
+  if (outcome.changed) await deps.committed(outcome);
+  return outcome;
+}
+
+/** MySQL's answer when two transactions wait for each other: one of them is rolled back and may simply run again. */
+export const isDeadlock = (error: unknown) => {
+  const e = error as { errno?: number; code?: string };
+  return e?.errno === 1213 || e?.errno === 1205 || e?.code === 'ER_LOCK_DEADLOCK' || e?.code === 'ER_LOCK_WAIT_TIMEOUT';
+};
+
+/** Runs `work` again when the database chose it as a deadlock's victim (it was rolled back whole). */
+export async function retryDeadlocks<T>(work: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+export const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);

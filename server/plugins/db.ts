@@ -1,0 +1,39 @@
+/**
+ * The database: connected, migrated and given its first rows before anything
+ * else starts, closed last. Every write through it is announced on
+ * `app.db.writes` (db/writes.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Resource } from '../../schema/define';
+import type { Lang } from '../../schema/i18n';
+import { hashPassword } from '../auth/passwords';
+import { bootstrap } from '../db/bootstrap';
+import { connect, type Db } from '../db/connect';
+import { migrate } from '../db/migrate';
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  resources: readonly Resource[];
+  syncSchema?: boolean;
+  adminPassword?: string;
+  /** The install's language: what the first start names in it (the super-admin group). */
+  lang?: Lang;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
+  const db = connect(o.databaseUrl, o.dataDir);
+  app.decorate('db', db);
+  app.addHook('onClose', () => db.close());
+  await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema });
+  await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword });
+};
+
+export const dbPlugin = fp(database, { name: 'paydesk-db', fastify: '5.x' });

@@ -1,0 +1,77 @@
+/**
+ * i18n and errors: the caller's language (`lang` cookie, else
+ * Accept-Language), envelopes translated on the way out, and the one error
+ * and not-found handler of the API contract. Tests that mount a single route
+ * plugin register this same plugin, so they see what a client sees.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { pickLang, type Lang } from '../../schema/i18n';
+import { AppError, type Envelope } from '../http';
+import { t } from '../i18n';
+
+export interface ErrorsOptions {
+  /** With the Fastify logger off, an unexpected error is still printed (with its request id). */
+  logger?: boolean;
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  const m = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}
+
+/** The i18n key of a framework error below 500 (body limit, content type, rate limit, bad JSON). */
+function frameworkKey(error: Error & { statusCode?: number; code?: unknown }): string {
+  if (error.statusCode === 413) return 'errors.body_too_large';
+  if (error.statusCode === 415) return 'errors.unsupported_type';
+  if (error.statusCode === 429) return 'errors.too_many_requests';
+  return String(error.code).startsWith('FST_ERR_CTP') ? 'errors.bad_json' : 'errors.bad_request';
+}
+
+/** A body with thousands of bad fields gets the first few named, and a count of the rest, not an answer as big as itself. */
+export const MAX_FIELD_ERRORS = 20;
+
+function capErrors(data: unknown): unknown {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors) || errors.length <= MAX_FIELD_ERRORS) return data;
+  return { ...(data as object), errors: errors.slice(0, MAX_FIELD_ERRORS), moreErrors: errors.length - MAX_FIELD_ERRORS };
+}
+
+const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
+  app.decorateRequest('lang', 'zh-cn' as Lang);
+  app.decorateReply('outcome', null as never);
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = pickLang(cookie(request.headers.cookie, 'lang'), request.headers['accept-language']);
+    reply.outcome = { code: 0, msg: '' };
+  });
+  // Envelopes carry i18n keys until here: translate into the caller's language.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    const env = payload as Envelope | null;
+    if (env && typeof env === 'object' && typeof env.msg === 'string' && typeof env.code === 'number') {
+      reply.outcome = { code: env.code, msg: t(request.lang, env.msg, {}, request.routeOptions.config?.rule?.group) };
+      return { ...env, msg: reply.outcome.msg };
+    }
+    return payload;
+  });
+
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    let env: Envelope;
+    if (error instanceof AppError) {
+      env = { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: capErrors(error.data) };
+    } else if (error.statusCode && error.statusCode < 500) {
+      env = { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
+    } else {
+      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      if (!options.logger) console.error(`[${request.id}]`, error);
+      env = { code: 500, msg: t(request.lang, 'errors.internal', { id: request.id }), data: null };
+    }
+    reply.outcome = { code: env.code, msg: env.msg };
+    return reply.code(env.code).type('application/json').send(JSON.stringify(env));
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const msg = t(request.lang, 'errors.route_not_found', { method: request.method, url: request.url.split('?')[0] });
+    return reply.code(404).send({ code: 404, msg, data: null });
+  });
+};
+
+export const errorsPlugin = fp(errors, { name: 'paydesk-errors', fastify: '5.x' });
