@@ -15,7 +15,8 @@ export async function verifyPassword(hash: string, plain: string): Promise<boole
 
 /** Spends the same time as a real check when the account does not exist, so timing does not reveal accounts. */
 let dummy: Promise<string> | undefined;
-export async function burnPasswordCheck(plain: string): Promise<void> {
+export async function burnPasswordCheck(plain: string): Promise<false> {
   dummy ??= hashPassword('paydesk-timing-equaliser');
   await verifyPassword(await dummy, plain || 'x');
+  return false;
 }

@@ -27,8 +27,8 @@ export interface LogRow {
   deleteTime: number;
 }
 
-/** Parameter names whose values never reach the log. */
-const SECRET = /pass|code|token|secret|key|sign|authorization|captcha/i;
+/** Parameter names whose values never reach the log: credentials, codes (invitations too), keys and anything named like a secret. */
+const SECRET = /pass|code|invite|token|secret|key|sign|authorization|captcha|credential|salt|private/i;
 const MAX_PARAMS = 16_000;
 
 export function redact(value: unknown, depth = 0): unknown {

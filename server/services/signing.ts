@@ -9,10 +9,12 @@
  * merged, sorted by key, `encodeURIComponent(k)=encodeURIComponent(v)` joined
  * by `&` (strings as they are, other values JSON). A missing or wrong
  * signature, a timestamp more than 300 s away, or a nonce seen before is
- * refused with 401 and a message saying which. Public reads (GET on a
- * `common` rule: `init`, which tells clients whether to sign, an order by
- * tradeNo, SITE_INFO, the docs) are exempt: they carry nothing to protect,
- * and payers' pages stay light.
+ * refused with 401 and a message saying which. Anonymous public reads (GET
+ * on a `common` rule with no token: an order by tradeNo, SITE_INFO, the docs)
+ * are exempt: they carry nothing to protect, and payers' pages stay light. A
+ * call that carries a token is signed wherever it goes, since a captured one
+ * could be replayed with the caller's rights. `comm/init` is always exempt:
+ * it is how a client learns whether, and with which key, to sign.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -38,12 +40,15 @@ export function signRequest(key: string, method: string, path: string, params: s
   return createHmac('sha256', key).update([method.toUpperCase(), path, params, timestamp, nonce].join('\n')).digest('hex');
 }
 
+const isAnonymous = (request: FastifyRequest) => !request.headers.authorization && !request.headers.token;
+const isInit = (request: FastifyRequest) => request.routeOptions.url === '/api/comm/init';
+
 export class SignatureCheck {
   constructor(private readonly config: ConfigRows, private readonly cache: () => KeyValueCache) {}
 
   async check(request: FastifyRequest, ruleType: string) {
     const safety = await this.config.get('SYSTEM_SAFETY_API');
-    if (!safety.sign || (ruleType === 'common' && request.method === 'GET')) return;
+    if (!safety.sign || (ruleType === 'common' && request.method === 'GET' && (isAnonymous(request) || isInit(request)))) return;
     const h = request.headers;
     const timestamp = h['x-timestamp'], nonce = h['x-nonce'], sign = h['x-sign'];
     if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof sign !== 'string' || nonce.length < 16 || nonce.length > 64) {

@@ -109,6 +109,13 @@ describe.each(DIALECTS)('request signing on %s', (dialect) => {
     expect(again.body).toMatchObject({ code: 401, msg: 'This request was already used' });
   });
 
+  it('a public read is exempt only for an anonymous caller: with a token it must be signed too', async () => {
+    const siteInfo = '/api/config/take?key=SITE_INFO';
+    expect((await t.call('GET', siteInfo, undefined, undefined, ENGLISH)).body.code).toBe(200);
+    expect((await call('GET', siteInfo)).body).toMatchObject({ code: 401, msg: 'Missing request signature' });
+    expect((await signedCall('GET', siteInfo)).body.code).toBe(200);
+  });
+
   it('with signing turned off again, unsigned calls pass', async () => {
     const admin = async (method: 'GET' | 'PUT', url: string, body?: unknown) => (await signedCall(method, url, body as never)).body;
     await changeSafety(admin, (s) => { s.sign = false; });
