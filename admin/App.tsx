@@ -4,26 +4,28 @@
  * the account pages; each resource of `schema/` becomes a screen, unless a
  * custom page of `pages/` takes its path.
  */
-import { lazy, type ReactNode } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, defaultTheme, localStorageStore, Resource, ResourceContextProvider, type I18nProvider } from 'react-admin';
+import { lazy, useEffect, type ReactNode } from 'react';
+import {
+  AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource, ResourceContextProvider, useResourceContext, type I18nProvider,
+} from 'react-admin';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { resourceList } from '../schema/index';
 import { authProvider, SIGN_IN_PATH } from './api/authProvider';
-import { getToken } from './api/session';
+import { sessionToken } from './api/session';
 import { dataProvider } from './api/dataProvider';
 import AccountPages from './common/AccountPages';
+import { LandingRedirect, OnlyGranted, screenRules } from './layout/access';
+import { Accessible } from './layout/a11y';
 import { ConsoleLayout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
+import { ConsoleNotification } from './layout/notification';
 import { adminPages, pageAt } from './pages/index';
+import { actionRule } from './schema';
+import { theme } from './layout/theme';
 
 /** The list and its dialog come as one lazy chunk, shared by every resource. */
 const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
 
-/** SPEC §2: the mobile layout applies under 768px. */
-const theme = {
-  ...defaultTheme,
-  breakpoints: { values: { xs: 0, sm: 768, md: 1024, lg: 1280, xl: 1600 } },
-};
 
 /**
  * Table settings and the language belong to the browser, not to a session:
@@ -32,13 +34,40 @@ const theme = {
  */
 const store = { ...localStorageStore(undefined, 'paydesk'), reset: () => undefined };
 
-/** `/admin` is the users screen under its own title (SPEC §2 "admin-index"). */
+/** `/admin` is the users screen under its own title (SPEC §2 "admin-index"); who may not read users lands on their first screen. */
 function IndexScreen() {
   return (
-    <ResourceContextProvider value="users">
-      <ResourceScreen />
-    </ResourceContextProvider>
+    <LandingRedirect home="users">
+      <ResourceContextProvider value="users">
+        <ResourceScreen />
+      </ResourceContextProvider>
+    </LandingRedirect>
   );
+}
+
+/** A table's screen, drawn only for callers who may read it (no forbidden rows, count or toast). */
+function GrantedResourceScreen() {
+  const resource = useResourceContext()!;
+  return (
+    <OnlyGranted rules={screenRules(resource, actionRule(resource, 'find'))}>
+      <ResourceScreen />
+    </OnlyGranted>
+  );
+}
+
+/** SPEC §2 names these routes; the screens live at the tables' own paths. */
+const ROUTE_ALIASES: Record<string, string> = { 'auth/rules': 'auth-rules', 'auth/group': 'auth-group' };
+
+/**
+ * Any path outside `/admin` and `/common` belongs to the pay side. The router
+ * moved there with `pushState`, which fires no `hashchange`, so the front door
+ * (pay/index.html) is told here; it swaps this console for the pay pages.
+ */
+function ToPaySide() {
+  useEffect(() => {
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  }, []);
+  return null;
 }
 
 /**
@@ -48,7 +77,7 @@ function IndexScreen() {
  * seconds before the redirect lands when the sign-in page is outside it.)
  */
 function SignedInOnly({ children }: { children: ReactNode }) {
-  return getToken() ? children : <Navigate to={SIGN_IN_PATH} replace />;
+  return sessionToken() ? children : <Navigate to={SIGN_IN_PATH} replace />;
 }
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
@@ -62,6 +91,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         store={store}
         theme={theme}
       >
+        <Accessible>
         <Routes>
           {/* Not lazy: a signed-out visitor is sent here at once, and a suspended route would stall that redirect. */}
           <Route path="/common/*" element={<AccountPages />} />
@@ -69,21 +99,25 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             path="/admin/*"
             element={
               <SignedInOnly>
-                <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} disableTelemetry>
+                <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} notification={ConsoleNotification} disableTelemetry>
                   {resourceList.filter((r) => !pageAt(r.name)).map((r) => (
-                    <Resource key={r.name} name={r.name} list={ResourceScreen} />
+                    <Resource key={r.name} name={r.name} list={GrantedResourceScreen} />
                   ))}
                   <CustomRoutes>
-                    {adminPages.map(({ path, component: Page }) => (
-                      <Route key={path} path={`/${path}/*`} element={<Page />} />
+                    {adminPages.map(({ path, rule, component: Page }) => (
+                      <Route key={path} path={`/${path}/*`} element={<OnlyGranted rules={[rule]}><Page /></OnlyGranted>} />
+                    ))}
+                    {Object.entries(ROUTE_ALIASES).map(([alias, path]) => (
+                      <Route key={alias} path={`/${alias}`} element={<Navigate to={`/admin/${path}`} replace />} />
                     ))}
                   </CustomRoutes>
                 </AdminUI>
               </SignedInOnly>
             }
           />
-          <Route path="*" element={<NotFound />} />
+          <Route path="*" element={<ToPaySide />} />
         </Routes>
+        </Accessible>
       </AdminContext>
     </HashRouter>
   );

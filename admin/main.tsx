@@ -12,7 +12,7 @@ export function mount(el: HTMLElement): () => void {
   let mounted = true;
   const lang = initialLang();
   // polyglot needs the first catalog synchronously, so render once it is here.
-  loadMessages(lang).then(() => {
+  void loadMessages(lang).then(() => {
     if (!mounted) return;
     rememberLang(lang);
     document.documentElement.lang = lang;

@@ -14,13 +14,21 @@ export const grantedKeys = (mine: readonly MineRule[] | undefined): Granted =>
   new Set((mine ?? []).filter((rule) => rule.manage).map((rule) => ruleKey(rule.method, rule.route)));
 
 const GrantedContext = createContext<Granted>(new Set());
+/** False while the caller's rules are loading: nothing may be judged forbidden (or allowed) before they arrive. */
+const ReadyContext = createContext(true);
 
 /** Loads the caller's rules once for the whole console. */
 export function PermissionsProvider({ children }: { children: ReactNode }) {
-  const { permissions } = usePermissions<MineRule[]>();
+  const { permissions, isPending } = usePermissions<MineRule[]>();
   const granted = useMemo(() => grantedKeys(permissions), [permissions]);
-  return <GrantedContext.Provider value={granted}>{children}</GrantedContext.Provider>;
+  return (
+    <ReadyContext.Provider value={!isPending}>
+      <GrantedContext.Provider value={granted}>{children}</GrantedContext.Provider>
+    </ReadyContext.Provider>
+  );
 }
+
+export const usePermissionsReady = () => useContext(ReadyContext);
 
 export const GrantedProvider = GrantedContext.Provider;
 

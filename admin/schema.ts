@@ -2,7 +2,7 @@
  * What the console reads from `schema/`: every screen asks these helpers about
  * a resource's fields instead of repeating a fact about a field.
  */
-import { isWritable, type Field, type Resource } from '../schema/define';
+import { emptyValue, isBlank, isWritable, keepsWhenBlank, type Field, type Resource } from '../schema/define';
 import { optionLabelKey } from '../schema/i18n/common';
 import { resourceList } from '../schema/index';
 import { ACTION_METHOD, ruleKey, type Action } from '../schema/rules';
@@ -40,16 +40,21 @@ export const fieldLabel = (resource: string, field: string) => `resources.${reso
 export const actionRule = (resource: string, action: Action) => ruleKey(ACTION_METHOD[action], `api/${resource}/${action}`);
 
 /**
- * The body of a create or update: only fields a client may write, and a blank
- * secret left out so the stored password stays as it is.
+ * The body of a create or update: only fields a client may write, each blank
+ * one as the schema's empty value of its kind (`''`, `[]`, `null`, `0`), and a
+ * blank secret or generated field left out so the stored value stays.
  */
 export function writablePayload(resource: Resource, data: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, field] of fieldEntries(resource)) {
     if (!isWritable(field) || !(name in data)) continue;
     const value = data[name];
-    if (field.secret && (value === undefined || value === null || value === '')) continue;
-    payload[name] = value;
+    if (!isBlank(value)) payload[name] = value;
+    else if (!keepsWhenBlank(field)) {
+      const empty = emptyValue(field);
+      // No empty value: the blank goes as it is, and the server answers "required" on that field.
+      payload[name] = empty !== undefined ? empty : value;
+    }
   }
   return payload;
 }

@@ -12,10 +12,10 @@ import { parseHash } from './hash';
 /** The public view of an order by tradeNo: a subset of the row, so every field may be absent. */
 export type PublicOrder = Partial<RowOf<typeof receiveMoney.fields>>;
 
-async function read<T>(route: string, params: Record<string, string>): Promise<T | null> {
+async function read<T>(route: string, params: Record<string, string>, init: RequestInit = {}): Promise<T | null> {
   try {
     // Relative to the page, like the built assets: the site may live under a path prefix.
-    const res = await fetch(`api/${route}?${new URLSearchParams(params)}`, { headers: { accept: 'application/json' } });
+    const res = await fetch(`api/${route}?${new URLSearchParams(params)}`, { ...init, headers: { accept: 'application/json' } });
     const body: { code?: number; data?: T } = await res.json();
     return body.code === 200 && body.data != null ? body.data : null;
   } catch {
@@ -24,14 +24,15 @@ async function read<T>(route: string, params: Record<string, string>): Promise<T
 }
 
 export const takeOrder = (tradeNo: string) => read<PublicOrder>('receive-money/take', { tradeNo });
+/** A poll for news of an order: always asks the server (which may answer 304 to the browser's ETag). */
+export const pollOrder = (tradeNo: string) => read<PublicOrder>('receive-money/take', { tradeNo }, { cache: 'no-cache' });
 
-let siteTitle: Promise<string | null> | undefined;
-/** SITE_INFO's title, asked once per page load (it ends every document title). */
-export function loadSiteTitle(): Promise<string | null> {
-  siteTitle ??= read<{ value: ConfigValue<'SITE_INFO'> }>('config/take', { key: 'SITE_INFO' }).then(
-    (row) => row?.value?.title || null,
-  );
-  return siteTitle;
+export type SiteInfo = ConfigValue<'SITE_INFO'>;
+let siteInfo: Promise<SiteInfo | null> | undefined;
+/** SITE_INFO, asked once per page load: its title ends every document title, the rest makes the header, head and footer. */
+export function loadSiteInfo(): Promise<SiteInfo | null> {
+  siteInfo ??= read<{ value: SiteInfo }>('config/take', { key: 'SITE_INFO' }).then((row) => row?.value ?? null);
+  return siteInfo;
 }
 
 /** The first page's order read, started by the front door; `answer` is set once it arrives. */
@@ -46,10 +47,11 @@ export function startFirstReads(hash: string): void {
   const tradeNo = parseHash(hash).query.get('tradeNo');
   if (tradeNo) {
     const read = { tradeNo, order: takeOrder(tradeNo) };
-    read.order.then((order) => Object.assign(read, { answer: order }));
+    // A failed read is answered where the order is used (use-order.ts); this copy only keeps a success.
+    read.order.then((order) => Object.assign(read, { answer: order }), () => {});
     early = read;
   }
-  void loadSiteTitle();
+  void loadSiteInfo();
 }
 
 /**

@@ -1,7 +1,8 @@
-/** The pay side: its routes, the document title and the navigation progress bar. */
+/** The pay side: its routes, the document title, SITE_INFO's header, head and footer, and the navigation progress bar. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { PAY_WINDOW_SECONDS } from '../schema/options';
-import { loadSiteTitle } from './api';
+import { applySiteHead, siteFooter } from '../schema/site-info';
+import { loadSiteInfo, type SiteInfo } from './api';
 import { useT } from './i18n';
 import { ConfirmPage } from './pages/confirm';
 import { NotFoundPage } from './pages/not-found';
@@ -35,29 +36,51 @@ export function App() {
   const t = useT();
   const { path, query, hash } = useHashRoute();
   const page = PAGES[path] ?? NOT_FOUND;
-  const siteTitle = useSiteTitle();
+  const site = useSiteInfo();
+  const siteTitle = site?.title || null;
 
   useEffect(() => {
     document.title = siteTitle ? `${t(page.title)} - ${siteTitle}` : t(page.title);
   }, [page, siteTitle, t]);
+  useEffect(() => applySiteHead(document, site), [site]);
 
   return (
     <>
       <NavigationProgress routeKey={hash} />
-      {siteTitle && <header className="site-title">{siteTitle}</header>}
+      {siteTitle && (
+        <header className="site-title">
+          {site?.avatar && <img className="site-avatar" src={site.avatar} alt="" width="28" height="28" />}
+          {siteTitle}
+        </header>
+      )}
       {/* Keyed by the hash: another order or page starts from a clean state. */}
       <div key={hash} className="page">
         <h1 className="page-title">{t(page.title)}</h1>
         {page.render(query)}
       </div>
+      <Footer site={site} />
     </>
   );
 }
 
-function useSiteTitle(): string | null {
-  const [title, setTitle] = useState<string | null>(null);
+function useSiteInfo(): SiteInfo | null {
+  const [info, setInfo] = useState<SiteInfo | null>(null);
   useEffect(() => {
-    loadSiteTitle().then(setTitle);
+    void loadSiteInfo().then(setInfo);
   }, []);
-  return title;
+  return info;
+}
+
+/** SITE_INFO's copyright and filing numbers with their links (a mainland-China site must show its ICP number). */
+function Footer({ site }: { site: SiteInfo | null }) {
+  const footer = siteFooter(site);
+  if (!footer) return null;
+  return (
+    <footer className="site-footer">
+      <span>{footer.copyright}</span>
+      {[footer.icp, footer.police].map((link) => link && (
+        <a key={link.href + link.text} href={link.href} target="_blank" rel="noopener noreferrer">{link.text}</a>
+      ))}
+    </footer>
+  );
 }

@@ -82,3 +82,14 @@ export function Detail({ label, children }: { label: string; children: ReactNode
     </div>
   );
 }
+
+/** An unknown or missing tradeNo (issue 11 item 8): a plain statement, no order fields, no error colour. */
+export function OrderNotFound() {
+  const t = useT();
+  return (
+    <main className="card card--centered" data-testid="order-not-found">
+      <h2 className="status-text">{t('pay.order_not_found')}</h2>
+      <p className="hint">{t('pay.order_not_found_text')}</p>
+    </main>
+  );
+}

@@ -1,8 +1,15 @@
-/** The order a pay page shows, read once per page (the first page's read was started by the front door). */
+/**
+ * The order a pay page shows, read once per page (the first page's read was
+ * started by the front door), then, while it is pending, asked for again
+ * every 1.5 s so that a payment, a failure or an expiry shows within 3 s
+ * without a reload. Polling stops at a final status and while the page is hidden.
+ */
 import { useEffect, useState } from 'react';
-import { claimOrder, type PublicOrder } from './api';
+import { claimOrder, pollOrder, type PublicOrder } from './api';
 
 export type OrderLoad = { loaded: false } | { loaded: true; order: PublicOrder | null };
+
+export const POLL_MS = 1500;
 
 /** The order of `tradeNo`; `loaded` turns true when the answer (or its absence) is known. */
 export function useOrder(tradeNo: string | null): OrderLoad {
@@ -15,10 +22,26 @@ export function useOrder(tradeNo: string | null): OrderLoad {
   useEffect(() => {
     if (!read || load.loaded) return;
     let current = true;
-    read.order.then((order) => current && setLoad({ loaded: true, order }));
+    void read.order.then((order) => current && setLoad({ loaded: true, order }));
     return () => {
       current = false;
     };
   }, [read, load.loaded]);
+
+  const status = load.loaded ? load.order?.status : undefined;
+  useEffect(() => {
+    if (!tradeNo || status !== 'pending') return;
+    let current = true;
+    const timer = setInterval(async () => {
+      if (document.hidden) return;
+      const order = await pollOrder(tradeNo);
+      // A failed poll keeps what the page shows; only news replaces it.
+      if (current && order && order.status !== status) setLoad({ loaded: true, order });
+    }, POLL_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [tradeNo, status]);
   return load;
 }

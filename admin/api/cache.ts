@@ -1,7 +1,11 @@
 /**
- * Session-storage cache of GET reads (SPEC §7): a 200 answer is kept 600 s
- * under the tables it depends on, and any write to one of those tables drops
- * it. `auth-rules/mine` also depends on `users` (a user's groups live there).
+ * Session-storage copy of GET reads (SPEC §7), kept with the ETag the server
+ * gave them: a read sends that ETag back (If-None-Match) and uses the copy
+ * only when the server answers 304, so a reload shows writes made anywhere
+ * (another operator, the API, a payment notification) while an unchanged
+ * answer costs the server almost nothing and comes with no body. A copy lives
+ * at most 600 s, and a write from this console to one of its tables drops it
+ * at once. `auth-rules/mine` also depends on `users` (a user's groups live there).
  */
 const PREFIX = 'paydesk.cache:';
 export const CACHE_SECONDS = 600;
@@ -9,7 +13,13 @@ export const CACHE_SECONDS = 600;
 interface Entry {
   at: number;
   tags: string[];
+  etag: string;
   value: unknown;
+}
+
+export interface Held<T> {
+  etag: string;
+  value: T;
 }
 
 /** Tables a GET path depends on: its own, plus the extra ones some reads join. */
@@ -18,22 +28,22 @@ export function cacheTags(path: string): string[] {
   return path === 'auth-rules/mine' ? [table, 'users', 'auth-group'] : [table];
 }
 
-export function readCache<T>(key: string, now = Date.now()): T | undefined {
+export function readCache<T>(key: string, now = Date.now()): Held<T> | undefined {
   const raw = sessionStorage.getItem(PREFIX + key);
   if (!raw) return undefined;
-  const entry = JSON.parse(raw) as Entry;
-  if (now - entry.at > CACHE_SECONDS * 1000) {
+  const entry = JSON.parse(raw) as Partial<Entry>;
+  if (!entry.etag || now - (entry.at ?? 0) > CACHE_SECONDS * 1000) {
     sessionStorage.removeItem(PREFIX + key);
     return undefined;
   }
-  return entry.value as T;
+  return { etag: entry.etag, value: entry.value as T };
 }
 
-export function writeCache(key: string, tags: string[], value: unknown, now = Date.now()): void {
+export function writeCache(key: string, tags: string[], etag: string, value: unknown, now = Date.now()): void {
   try {
-    sessionStorage.setItem(PREFIX + key, JSON.stringify({ at: now, tags, value } satisfies Entry));
+    sessionStorage.setItem(PREFIX + key, JSON.stringify({ at: now, tags, etag, value } satisfies Entry));
   } catch {
-    // A full session storage only costs a refetch; never fail the read for it.
+    // A full session storage only costs a full read; never fail the read for it.
   }
 }
 

@@ -34,7 +34,6 @@ interface Page<T> {
 }
 
 /** react-admin's methods are generic in the record type; rows arrive as untyped JSON. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
 
 const FIND_LIMIT = 200;
@@ -57,7 +56,8 @@ export interface PaydeskDataProvider extends DataProvider {
   restore(resource: string, params: { ids: Identifier[] }): Promise<{ data: Identifier[] }>;
   destroy(resource: string, params: { ids: Identifier[] }): Promise<{ data: Identifier[] }>;
   clear(resource: string): Promise<{ data: unknown }>;
-  exportCsv(resource: string, params: { filter: Record<string, unknown>; sort?: SortPayload }): Promise<void>;
+  /** `dates`: the list's date display, so the file reads like the list (in this browser's time zone). */
+  exportCsv(resource: string, params: { filter: Record<string, unknown>; sort?: SortPayload; dates?: string }): Promise<void>;
   sort(resource: string, params: { id: Identifier; mode: 'up' | 'down' }): Promise<{ data: unknown }>;
   extra<T = unknown>(resource: string, name: string, query?: Record<string, unknown>): Promise<{ data: T }>;
 }
@@ -128,8 +128,9 @@ export const dataProvider: PaydeskDataProvider = {
     return { data };
   },
 
-  async exportCsv(resource, { filter, sort }) {
-    await download(`${resource}/export`, { ...filter, order: orderOf(sort) }, `${resource}.csv`);
+  async exportCsv(resource, { filter, sort, dates }) {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await download(`${resource}/export`, { ...filter, order: orderOf(sort), tz, dates }, `${resource}.csv`);
   },
 
   async sort(resource, { id, mode }) {

@@ -27,6 +27,30 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 
+/** The expiry (epoch seconds) a JWT states, or null when the text is no JWT. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored token when it can still be a session: a JWT whose expiry lies
+ * ahead. Garbage or an expired token counts as signed out and is forgotten,
+ * so no page treats it as a sign-in (the server has the last word on the rest).
+ */
+export function sessionToken(now = Date.now()): string | null {
+  const token = getToken();
+  if (!token) return null;
+  const expiry = tokenExpiry(token);
+  if (expiry !== null && expiry * 1000 > now) return token;
+  clearSession();
+  return null;
+}
+
 export function getUser(): SessionUser | null {
   try {
     return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as SessionUser | null;

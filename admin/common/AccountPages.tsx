@@ -7,11 +7,15 @@
  */
 import { Box, Button, Card, CardContent, CssBaseline, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Notification, useLogin, useNotify, useTranslate } from 'react-admin';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { getToken } from '../api/session';
-import { DocumentTitle } from '../layout/chrome';
+import { authProvider } from '../api/authProvider';
+import { apiInit, type AccountPolicy } from '../api/http';
+import { sessionToken } from '../api/session';
+import { DocumentTitle, NavigationProgress, useSiteInfo } from '../layout/chrome';
 import { NotFound } from '../layout/NotFound';
+import { ConsoleNotification } from '../layout/notification';
+import { SiteFooter } from './SiteFooter';
 import { firstWarning, requestCode, RESEND_SECONDS, submitSignForm, type SignForm, type SignValues } from './signForms';
 
 type Field = keyof SignValues;
@@ -21,18 +25,30 @@ const AUTOCOMPLETE: Partial<Record<Field, string>> = { account: 'username', pass
 function useSignForm() {
   const translate = useTranslate();
   const [values, setValues] = useState<SignValues>({});
-  const input = (name: Field) => (
+  const input = (name: Field, o: { label?: string; required?: boolean } = {}) => (
     <TextField
       key={name}
       name={name}
       type={FIELD_TYPE[name] ?? 'text'}
       autoComplete={AUTOCOMPLETE[name]}
-      label={translate(`admin.sign.fields.${name}`)}
+      label={translate(o.label ?? `admin.sign.fields.${name}`)}
+      required={o.required}
       value={values[name] ?? ''}
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
     />
   );
   return { values, input };
+}
+
+/** SIGN_IN_UP as the server tells it (comm/init): null until known. */
+function useAccountPolicy(): AccountPolicy | null {
+  const [policy, setPolicy] = useState<AccountPolicy | null>(null);
+  useEffect(() => {
+    let live = true;
+    apiInit().then((init) => live && setPolicy(init.account ?? null), () => undefined);
+    return () => void (live = false);
+  }, []);
+  return policy;
 }
 
 /** Sends a code; after a 201 it stays disabled for 60 s, counting down. */
@@ -73,27 +89,33 @@ function CodeRow({ form, values, input }: { form: Exclude<SignForm, 'password'>;
   );
 }
 
-function Page({ title, children, onSubmit, submit, links }: { title: string; children: ReactNode; onSubmit: () => void; submit: string; links: Array<[string, string]> }) {
+function Page({ title, children, onSubmit, submit, links }: { title: string; children: ReactNode; onSubmit?: () => void; submit?: string; links: Array<[string, string]> }) {
   const translate = useTranslate();
+  const site = useSiteInfo();
   const [busy, setBusy] = useState(false);
   const handle = async (event: FormEvent) => {
     event.preventDefault();
+    if (!onSubmit) return;
     setBusy(true);
     await Promise.resolve(onSubmit()).finally(() => setBusy(false));
   };
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateRows: '1fr auto', bgcolor: 'grey.100' }}>
+    <Box component="main" sx={{ display: 'grid', placeItems: 'center', p: 2 }}>
       <DocumentTitle titleKey={title} />
       <Card component="form" noValidate onSubmit={handle} sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
+          {site?.avatar && <Box component="img" src={site.avatar} alt={site.title ?? ''} sx={{ width: 56, height: 56, borderRadius: 2, objectFit: 'cover', justifySelf: 'center' }} />}
           <Typography variant="h5" component="h1">{translate(title)}</Typography>
           {children}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(submit)}</Button>
+          {submit && <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(submit)}</Button>}
           <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
             {links.map(([href, key]) => <Link key={href} href={`#/common/${href}`}>{translate(key)}</Link>)}
           </Box>
         </CardContent>
       </Card>
+    </Box>
+    <SiteFooter />
     </Box>
   );
 }
@@ -101,8 +123,8 @@ function Page({ title, children, onSubmit, submit, links }: { title: string; chi
 /** Runs a form's checks, then its call; warnings and server messages become toasts. */
 function useSubmit() {
   const notify = useNotify();
-  return async (form: SignForm, values: SignValues, send: () => Promise<void>) => {
-    const warning = firstWarning(form, values);
+  return async (form: SignForm, values: SignValues, send: () => Promise<void>, options?: Parameters<typeof firstWarning>[2]) => {
+    const warning = firstWarning(form, values, options);
     if (warning) return notify(warning, { type: 'warning' });
     try {
       await send();
@@ -113,8 +135,11 @@ function useSubmit() {
 }
 
 function SignIn() {
-  const [mode, setMode] = useState<'password' | 'code'>('password');
+  const [chosen, setMode] = useState<'password' | 'code'>('password');
   const translate = useTranslate();
+  // SIGN_IN_UP strict: a code to the phone or email is the only way in.
+  const codeOnly = useAccountPolicy()?.signIn === 'strict';
+  const mode = codeOnly ? 'code' : chosen;
   const login = useLogin();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -125,10 +150,14 @@ function SignIn() {
       : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
   return (
     <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={[['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']]}>
-      <Tabs value={mode} onChange={(_, m) => setMode(m)} variant="fullWidth">
-        <Tab value="password" label={translate('admin.sign.by_password')} />
-        <Tab value="code" label={translate('admin.sign.by_code')} />
-      </Tabs>
+      {codeOnly ? (
+        <Typography variant="body2" color="text.secondary">{translate('admin.sign.code_only')}</Typography>
+      ) : (
+        <Tabs value={mode} onChange={(_, m) => setMode(m)} variant="fullWidth">
+          <Tab value="password" label={translate('admin.sign.by_password')} />
+          <Tab value="code" label={translate('admin.sign.by_code')} />
+        </Tabs>
+      )}
       {mode === 'password' ? [input('account'), input('password')] : [input('social'), <CodeRow key="code" form="code" values={values} input={input} />]}
     </Page>
   );
@@ -136,16 +165,30 @@ function SignIn() {
 
 function SignUp() {
   const navigate = useNavigate();
+  const translate = useTranslate();
   const submit = useSubmit();
   const { values, input } = useSignForm();
+  const policy = useAccountPolicy();
+  const links: Array<[string, string]> = [['sign-in', 'admin.titles.sign_in'], ['sign-forget', 'admin.titles.sign_forget']];
+  if (policy?.signUp === false) {
+    return (
+      <Page title="admin.sign.sign_up_closed" links={links}>
+        <Typography role="status">{translate('admin.sign.sign_up_closed_text')}</Typography>
+      </Page>
+    );
+  }
+  // SIGN_IN_UP invite mode: no field when closed, optional when open, required when forced.
+  const invite = policy?.invite ?? 'open';
+  const send = () => submit('sign-up', values, async () => (await submitSignForm('sign-up', invite === 'close' ? { ...values, invite: undefined } : values), navigate('/admin')), { inviteRequired: invite === 'force' });
   return (
-    <Page title="admin.titles.sign_up" submit="admin.sign.submit_sign_up" onSubmit={() => submit('sign-up', values, async () => (await submitSignForm('sign-up', values), navigate('/admin')))} links={[['sign-in', 'admin.titles.sign_in'], ['sign-forget', 'admin.titles.sign_forget']]}>
+    <Page title="admin.titles.sign_up" submit="admin.sign.submit_sign_up" onSubmit={send} links={links}>
       {input('social')}
       {input('account')}
       {input('password')}
       {input('AgainPassword')}
       <CodeRow form="sign-up" values={values} input={input} />
-      {input('invite')}
+      {invite === 'force' && input('invite', { label: 'admin.sign.invite_required', required: true })}
+      {invite === 'open' && input('invite')}
     </Page>
   );
 }
@@ -158,7 +201,7 @@ function Forget() {
   const reset = async () => {
     await submitSignForm('forget', values);
     notify('admin.sign.reset_done', { type: 'success' });
-    navigate('/common/sign-in');
+    void navigate('/common/sign-in');
   };
   // SPEC §2: the forgotten-password submit button is labelled as register.
   return (
@@ -172,19 +215,37 @@ function Forget() {
   );
 }
 
-const signedOutOnly = (page: ReactNode) => (getToken() ? <Navigate to="/" replace /> : page);
+/**
+ * SPEC §2: a signed-in visitor, one whose stored token the server still
+ * accepts, is sent to `/`. A garbage or refused token is forgotten and the
+ * page shows; nothing is drawn while the server is asked.
+ */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<'asking' | 'in' | 'out'>(() => (sessionToken() ? 'asking' : 'out'));
+  useEffect(() => {
+    if (state !== 'asking') return;
+    authProvider.checkAuth({}).then(
+      () => setState(sessionToken() ? 'in' : 'out'),
+      () => setState('out'),
+    );
+  }, [state]);
+  if (state === 'in') return <Navigate to="/" replace />;
+  return state === 'out' ? children : null;
+}
+const signedOutOnly = (page: ReactNode) => <SignedOutOnly>{page}</SignedOutOnly>;
 
 export default function AccountPages() {
   return (
     <>
       <CssBaseline />
+      <NavigationProgress />
       <Routes>
         <Route path="sign-in" element={signedOutOnly(<SignIn />)} />
         <Route path="sign-up" element={signedOutOnly(<SignUp />)} />
         <Route path="sign-forget" element={signedOutOnly(<Forget />)} />
         <Route path="*" element={<NotFound />} />
       </Routes>
-      <Notification />
+      <ConsoleNotification />
     </>
   );
 }

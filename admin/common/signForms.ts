@@ -16,7 +16,7 @@ export const RESEND_SECONDS = 60;
 const blank = (v?: string) => !v || !v.trim();
 
 /** The first warning (an i18n key) a form's values earn, or null when they may be sent. */
-export function firstWarning(form: SignForm, v: SignValues): string | null {
+export function firstWarning(form: SignForm, v: SignValues, options: { inviteRequired?: boolean } = {}): string | null {
   const newPassword = () =>
     blank(v.password) ? 'admin.sign.need_password'
     : blank(v.AgainPassword) ? 'admin.sign.need_again'
@@ -31,7 +31,7 @@ export function firstWarning(form: SignForm, v: SignValues): string | null {
     case 'sign-up':
       return blank(v.social) ? 'admin.sign.need_social'
         : blank(v.account) ? 'admin.sign.need_account'
-        : newPassword() ?? (blank(v.code) ? 'admin.sign.need_code' : null);
+        : newPassword() ?? (blank(v.code) ? 'admin.sign.need_code' : options.inviteRequired && blank(v.invite) ? 'admin.sign.need_invite' : null);
     case 'forget':
       return blank(v.social) && blank(v.account) ? 'admin.sign.need_social_or_account'
         : newPassword() ?? (blank(v.code) ? 'admin.sign.need_code' : null);

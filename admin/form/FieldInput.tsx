@@ -10,6 +10,7 @@ import {
 import type { Field } from '../../schema/define';
 import { fieldLabel, optionKey } from '../schema';
 import { FilesInput, ImageUrlInput } from './uploads';
+import { dateTimeLocalToEpoch, epochToDateTimeLocal, jsonFormat, jsonParse } from './inputValues';
 import { idsFromPipes, idsToPipes, validatorFor } from './validation';
 
 interface Props {
@@ -27,18 +28,6 @@ interface Props {
 const recordText = (record: RaRecord) =>
   [record.name ?? record.nickname ?? record.account ?? record.title ?? `#${record.id}`, record.route].filter(Boolean).join(' · ');
 
-const toEpoch = (value: unknown) => (value instanceof Date ? Math.floor(value.getTime() / 1000) : value ? Math.floor(new Date(String(value)).getTime() / 1000) : 0);
-const fromEpoch = (value: unknown) => (value ? new Date(Number(value) * 1000) : null);
-
-/** JSON shown as text; a text that is not JSON stays text so the validator can say so. */
-const jsonFormat = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
-const jsonParse = (text: string) => {
-  try {
-    return text.trim() ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
-};
 const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
 
 export function FieldInput({ resource, name, field, isNew, locked = false, Override }: Props) {
@@ -68,7 +57,7 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
     case 'switch':
       return <BooleanInput {...common} format={(v: unknown) => Boolean(Number(v))} parse={(v: boolean) => (v ? 1 : 0)} />;
     case 'date':
-      return <DateTimeInput {...common} format={fromEpoch} parse={toEpoch} validate={undefined} />;
+      return <DateTimeInput {...common} format={epochToDateTimeLocal} parse={dateTimeLocalToEpoch} />;
     case 'image':
       return <ImageUrlInput source={name} label={label} disabled={disabled} validate={validate} />;
     case 'files':

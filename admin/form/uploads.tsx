@@ -6,7 +6,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { Box, Button, IconButton, LinearProgress, Link, List, ListItem, Typography } from '@mui/material';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { TextInput, useInput, useNotify, useTranslate } from 'react-admin';
 import { ApiError, upload } from '../api/http';
 import { parseFileList } from './validation';
@@ -41,13 +41,21 @@ function useUploader() {
   return { progress, send };
 }
 
+/**
+ * A real button that opens the hidden file input: a `<label>` drawn as a button
+ * takes focus (MUI gives it a tabindex) but Enter and Space do not open the
+ * file chooser, so keyboard users could not upload.
+ */
 function PickButton({ disabled, multiple, onPick }: { disabled: boolean; multiple?: boolean; onPick: (e: ChangeEvent<HTMLInputElement>) => void }) {
   const translate = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <Button component="label" size="small" startIcon={<CloudUpload />} disabled={disabled}>
-      {translate('admin.upload.button')}
-      <input hidden type="file" multiple={multiple} accept={multiple ? undefined : 'image/*'} onChange={onPick} />
-    </Button>
+    <>
+      <Button size="small" startIcon={<CloudUpload />} disabled={disabled} onClick={() => input.current?.click()}>
+        {translate('admin.upload.button')}
+      </Button>
+      <input ref={input} hidden type="file" multiple={multiple} accept={multiple ? undefined : 'image/*'} onChange={onPick} tabIndex={-1} />
+    </>
   );
 }
 
@@ -74,7 +82,7 @@ export function FilesInput({ source, label, disabled }: InputProps) {
     <Box sx={{ mb: 2 }}>
       <Typography variant="caption" color="text.secondary">{label}</Typography>
       <List dense>
-        {paths.length === 0 && <ListItem><Typography variant="body2" color="text.disabled">{translate('admin.upload.none')}</Typography></ListItem>}
+        {paths.length === 0 && <ListItem><Typography variant="body2" color="text.secondary">{translate('admin.upload.none')}</Typography></ListItem>}
         {paths.map((path) => (
           <ListItem key={path} secondaryAction={!disabled && <IconButton edge="end" aria-label={translate('ra.action.remove')} onClick={() => field.onChange(paths.filter((p) => p !== path))}><Close /></IconButton>}>
             <AttachFile fontSize="small" sx={{ mr: 1 }} />

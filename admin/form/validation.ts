@@ -3,29 +3,20 @@
  * schema's messages are i18n keys, and the issue's bounds become the
  * `%{min}`/`%{max}` of the translation.
  */
-import type { Field } from '../../schema/define';
+import { emptyValue, isBlank, keepsWhenBlank, requiredMessage, type Field } from '../../schema/define';
 
 export interface FieldError {
   message: string;
   args: Record<string, unknown>;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
-
 export function validateValue(field: Field, value: unknown): FieldError | undefined {
-  // A blank secret keeps the stored one; a blank optional value says nothing.
-  if (isBlank(value)) return field.required && !field.secret ? { message: requiredMessage(field), args: {} } : undefined;
+  // The schema's contract of "empty": a blank is fine where the field has an empty value (or keeps its own).
+  if (isBlank(value)) return keepsWhenBlank(field) || emptyValue(field) !== undefined ? undefined : { message: requiredMessage(field), args: {} };
   const result = field.input.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues[0]! as { message: string; minimum?: unknown; maximum?: unknown };
   return { message: issue.message, args: { min: issue.minimum, max: issue.maximum, _: issue.message } };
-}
-
-/** A required text says the schema's own words when blank (SPEC §8 你不起个权限分组名称…); other fields the generic ones. */
-function requiredMessage(field: Field): string {
-  const textual = field.widget === 'text' || field.widget === 'textarea';
-  const blank = textual ? field.input.safeParse('') : undefined;
-  return blank && !blank.success ? blank.error.issues[0]!.message : 'validation.required';
 }
 
 /** A react-admin `validate` function for one field. */

@@ -23,6 +23,14 @@ const reactAdminCatalog: Record<Lang, () => Promise<Module>> = {
   'ko-kr': () => import('./ra/ko-kr'),
 };
 
+/**
+ * Corrections to a published catalog: "Sort by %{field_lower_first}" turns the
+ * label "ID" into "iD" (issue 11 item 27); a label keeps its own case.
+ */
+const reactAdminFixes: Partial<Record<Lang, Catalog>> = {
+  'en-us': { ra: { sort: { sort_by: 'Sort by %{field} %{order}' } } },
+};
+
 /** Each language's name in that language, as the switcher shows it. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {
   'zh-cn': '简体中文', 'en-us': 'English', 'ru-ru': 'Русский', 'ja-jp': '日本語', 'ko-kr': '한국어',
@@ -36,6 +44,7 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
   const parts = await Promise.all([
     import('ra-language-english'),
     reactAdminCatalog[lang](),
+    Promise.resolve({ default: reactAdminFixes[lang] ?? {} }),
     import(`../../schema/i18n/common/${lang}.ts`) as Promise<Module>,
     import(`../../schema/i18n/admin/${lang}.ts`) as Promise<Module>,
     import(`../../schema/i18n/settings/${lang}.ts`) as Promise<Module>,

@@ -3,7 +3,8 @@
  * switcher, the page chrome, and the 10-minute token check (SPEC §4).
  */
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, LocalesMenuButton, TitlePortal, useCheckAuth } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Layout, LocalesMenuButton, Sidebar, TitlePortal, useCheckAuth, useTranslate, type SidebarProps } from 'react-admin';
 import { TOKEN_CHECK_MS } from '../api/authProvider';
 import { PermissionsProvider } from '../permissions';
 import { DocumentTitle, LoadingOverlay, NavigationProgress } from './chrome';
@@ -17,6 +18,13 @@ function ConsoleAppBar() {
   );
 }
 
+/** On a phone the menu is a drawer, a dialog over the page: it needs a name (axe aria-dialog-name). */
+function ConsoleSidebar(props: SidebarProps) {
+  const translate = useTranslate();
+  const drawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return <Sidebar {...props} {...(drawer && { slotProps: { paper: { 'aria-label': translate('admin.a11y.menu') } } })} />;
+}
+
 function TokenWatch() {
   const checkAuth = useCheckAuth();
   useEffect(() => {
@@ -26,10 +34,20 @@ function TokenWatch() {
   return null;
 }
 
+/**
+ * The frame is as wide as the window, never as wide as its widest table
+ * (react-admin's default is `fit-content`): a wide list scrolls inside its
+ * own box, and the toolbar and pager stay on screen (issue 11 item 5).
+ */
+const FIT_WINDOW = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+} as const;
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <PermissionsProvider>
-      <Layout menu={GroupedMenu} appBar={ConsoleAppBar}>
+      <Layout menu={GroupedMenu} appBar={ConsoleAppBar} sidebar={ConsoleSidebar} sx={FIT_WINDOW}>
         {children}
       </Layout>
       <TokenWatch />

@@ -4,16 +4,17 @@
  * (`[GET]api/<table>/find` for a resource); a group with no visible entry is
  * hidden and its own link is its first visible entry.
  */
-import { Box, ListSubheader } from '@mui/material';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import type { MenuGroup } from '../../schema/define';
+import { Box, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { CLOSED_DRAWER_WIDTH, DRAWER_WIDTH, useSidebarState, useTranslate } from 'react-admin';
+import { NavLink } from 'react-router';
+import { MENU_ORDER, type MenuGroup } from '../../schema/define';
 import { resourceList } from '../../schema/index';
 import { adminPages, pageAt } from '../pages/index';
 import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { iconFor } from './icons';
 
-const GROUP_ORDER: MenuGroup[] = ['users', 'flow', 'safety', 'settings', 'content'];
+const GROUP_ORDER = MENU_ORDER;
 
 interface MenuEntry {
   path: string;
@@ -40,29 +41,59 @@ export function useMenuGroups(): Array<{ group: MenuGroup; entries: MenuEntry[] 
   })).filter(({ entries }) => entries.length > 0);
 }
 
+/**
+ * A navigation, not an ARIA menu: react-admin's `<Menu>` is a MUI `MenuList`
+ * (`role="menu"`, arrow-key roving focus), and with groups inside it its items
+ * lose their menu parent (axe: aria-required-parent, aria-required-children)
+ * and every link but one leaves the Tab order. Upstream: marmelab/react-admin
+ * #5764 (side menu not reachable by keyboard); MUI 9 no longer draws a
+ * `MenuItem` outside a menu at all. So: `<nav>`, one named list per group, one
+ * link per entry.
+ */
 export function GroupedMenu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
   const groups = useMenuGroups();
   return (
-    <Menu>
+    <Box
+      component="nav"
+      aria-label={translate('admin.a11y.menu')}
+      className={open ? 'RaMenu-open' : 'RaMenu-closed'}
+      sx={(theme) => ({ width: open ? (theme.sidebar?.width ?? DRAWER_WIDTH) : (theme.sidebar?.closedWidth ?? CLOSED_DRAWER_WIDTH), transition: theme.transitions.create('width'), py: 1 })}
+    >
       {groups.map(({ group, entries }) => (
-        <Box key={group} component="nav" aria-label={translate(`menu.${group}`)}>
+        <Box key={group}>
           {open && (
-            <ListSubheader
-              component="a"
-              href={`#/admin/${entries[0]!.path}`}
-              sx={{ lineHeight: '36px', textDecoration: 'none', bgcolor: 'transparent' }}
-            >
+            <ListSubheader component="a" href={`#/admin/${entries[0]!.path}`} sx={{ lineHeight: '36px', textDecoration: 'none', bgcolor: 'transparent' }}>
               {translate(`menu.${group}`)}
             </ListSubheader>
           )}
-          {entries.map(({ path, titleKey, icon }) => {
-            const Icon = iconFor(icon);
-            return <Menu.Item key={path} to={`/admin/${path}`} primaryText={translate(titleKey)} leftIcon={<Icon />} />;
-          })}
+          <Box component="ul" aria-label={translate(`menu.${group}`)} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {entries.map((entry) => <MenuLink key={entry.path} {...entry} />)}
+          </Box>
         </Box>
       ))}
-    </Menu>
+    </Box>
   );
+}
+
+/** One entry: a link that says when it is the current page, closing the menu on a phone, named by a tooltip while folded. */
+function MenuLink({ path, titleKey, icon }: MenuEntry) {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const Icon = iconFor(icon);
+  const title = translate(titleKey);
+  const link = (
+    <ListItemButton
+      component={NavLink}
+      to={`/admin/${path}`}
+      onClick={() => small && setOpen(false)}
+      sx={{ color: 'text.secondary', '&.active': { color: 'text.primary', bgcolor: 'action.selected' } }}
+    >
+      <ListItemIcon sx={{ color: 'inherit' }}><Icon /></ListItemIcon>
+      <ListItemText primary={title} slotProps={{ primary: { noWrap: true } }} />
+    </ListItemButton>
+  );
+  return <li>{open ? link : <Tooltip title={title} placement="right">{link}</Tooltip>}</li>;
 }

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import type { Field, FilterOp, Resource } from '../../schema/define';
 import { fieldLabel, filterableFields, hasSearch, optionKey } from '../schema';
+import { DateFilterInput } from './DateFilterInput';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** List state that is not a search filter (the recycle-bin switch). */
@@ -20,14 +21,6 @@ export const activeFilterCount = (filters: Record<string, unknown>) =>
   Object.entries(filters).filter(([k, v]) => !NOT_A_FILTER.includes(k) && v !== undefined && v !== '').length;
 
 const paramName = (name: string, op: FilterOp) => (op === 'eq' ? name : `${name}_${op}`);
-
-/** Date inputs speak `YYYY-MM-DD`; the API speaks epoch seconds. */
-const dateToEpoch = (value: string, end: boolean) => (value ? String(Math.floor(new Date(`${value}T${end ? '23:59:59' : '00:00:00'}`).getTime() / 1000)) : '');
-const epochToDate = (value: unknown) => {
-  if (!value) return '';
-  const d = new Date(Number(value) * 1000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** The operators a panel offers per field: a text box searches by `like` when it can, a range by gte/lte. */
 function panelOps(field: Field): FilterOp[] {
@@ -65,8 +58,9 @@ export function FilterPanel({ resource }: { resource: Resource }) {
   for (const [name, field] of filterableFields(resource)) {
     for (const op of panelOps(field)) {
       const key = paramName(name, op);
-      const label = translate(fieldLabel(resource.name, name)) + (op === 'gte' ? ` ≥` : op === 'lte' ? ` ≤` : '');
-      const common = { key, size: 'small' as const, label, sx: { minWidth: 160 } };
+      const field_ = translate(fieldLabel(resource.name, name));
+      const label = op === 'gte' ? translate('admin.list.range_from', { field: field_ }) : op === 'lte' ? translate('admin.list.range_to', { field: field_ }) : field_;
+      const common = { key, size: 'small' as const, label };
       if (field.widget === 'select' || field.widget === 'switch') {
         const choices = field.widget === 'switch' ? ['1', '0'] : (field.options ?? []);
         inputs.push(
@@ -79,10 +73,8 @@ export function FilterPanel({ resource }: { resource: Resource }) {
             ))}
           </TextField>,
         );
-      } else if (field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime') {
-        inputs.push(
-          <TextField {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} value={epochToDate(draft[key])} onChange={(e) => change(key, dateToEpoch(e.target.value, op === 'lte'))} />,
-        );
+      } else if (field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime' || field.system === 'deleteTime') {
+        inputs.push(<DateFilterInput key={key} label={label} value={draft[key]} end={op === 'lte'} onChange={(epoch) => change(key, epoch)} />);
       } else {
         inputs.push(<TextField {...common} type={field.widget === 'number' || field.system ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
       }
@@ -90,11 +82,14 @@ export function FilterPanel({ resource }: { resource: Resource }) {
   }
 
   return (
-    <Box component="form" role="search" onSubmit={(e) => (e.preventDefault(), apply(draft))} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }}>
-      {inputs}
-      <Button type="submit" variant="contained" size="small">{translate('ra.action.search')}</Button>
-      <Button size="small" onClick={() => (setDraft({}), apply({}))}>{translate('ra.action.reset')}</Button>
-      <FormControlLabel control={<Switch size="small" checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={translate('admin.list.auto_search')} />
+    <Box component="form" role="search" onSubmit={(e) => (e.preventDefault(), apply(draft))} sx={{ p: 2 }}>
+      {/* Columns as wide as a label needs, as many as fit: 19 filters take a few rows, not 19. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 }}>{inputs}</Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 1.5 }}>
+        <Button type="submit" variant="contained" size="small">{translate('ra.action.search')}</Button>
+        <Button size="small" onClick={() => (setDraft({}), apply({}))}>{translate('ra.action.reset')}</Button>
+        <FormControlLabel control={<Switch size="small" checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={translate('admin.list.auto_search')} />
+      </Box>
     </Box>
   );
 }

@@ -14,13 +14,15 @@ import Delete from '@mui/icons-material/Delete';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import { Badge, Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Confirm, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import type { Action } from '../../schema/rules';
 import type { Resource } from '../../schema/define';
 import { forgetCachedReads, type PaydeskDataProvider } from '../api/dataProvider';
 import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
+import { ConfirmDestroy } from './ConfirmDestroy';
 import { activeFilterCount } from './FilterPanel';
+import { useTableSettings } from './tableSettings';
 
 export const inTrash = (filters: Record<string, unknown>) => Boolean(filters.onlyTrashed);
 
@@ -65,6 +67,7 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
   const [confirmClear, setConfirmClear] = useState(false);
   const trash = inTrash(filterValues);
   const t = (key: string) => translate(`admin.buttons.${key}`);
+  const [{ dateDisplay }] = useTableSettings(resource);
 
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -84,19 +87,16 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
       {trash && (
         <Gate resource={resource} action="clear">
           <Button startIcon={<DeleteSweep />} color="error" size="small" onClick={() => setConfirmClear(true)}>{t('clear')}</Button>
-          <Confirm
-            isOpen={confirmClear}
-            title="admin.confirm.title"
+          <ConfirmDestroy
+            open={confirmClear}
             content="admin.confirm.clear"
-            confirm="admin.confirm.yes"
-            cancel="admin.confirm.no"
             onConfirm={() => (setConfirmClear(false), command((dp) => dp.clear(resource.name), 'admin.notify.cleared'))}
             onClose={() => setConfirmClear(false)}
           />
         </Gate>
       )}
       <Gate resource={resource} action="export">
-        <Button startIcon={<Download />} size="small" onClick={() => command((dp) => dp.exportCsv(resource.name, { filter: filterValues, sort }))}>{t('export')}</Button>
+        <Button startIcon={<Download />} size="small" onClick={() => command((dp) => dp.exportCsv(resource.name, { filter: filterValues, sort, dates: dateDisplay }))}>{t('export')}</Button>
       </Gate>
       <Button startIcon={<Refresh />} size="small" onClick={() => command(async () => undefined)}>{t('refresh')}</Button>
       <Button size="small" onClick={onToggleFilters} aria-pressed={filtersOpen} startIcon={<Badge color="primary" variant="dot" invisible={activeFilterCount(filterValues) === 0} data-testid="filter-badge"><FilterList /></Badge>}>
@@ -133,13 +133,10 @@ export function SelectionActions({ resource }: { resource: Resource }) {
       </Gate>
       <Gate resource={resource} action="delete">
         <Button startIcon={<DeleteForever />} color="error" size="small" onClick={() => setConfirmDestroy(true)}>{t('destroy')}</Button>
-        <Confirm
-          isOpen={confirmDestroy}
-          title="admin.confirm.title"
+        <ConfirmDestroy
+          open={confirmDestroy}
           content="admin.confirm.destroy"
           translateOptions={{ smart_count: ids.length }}
-          confirm="admin.confirm.yes"
-          cancel="admin.confirm.no"
           onConfirm={() => (setConfirmDestroy(false), command((dp) => dp.destroy(resource.name, { ids }), 'admin.notify.destroyed'))}
           onClose={() => setConfirmDestroy(false)}
         />

@@ -5,18 +5,20 @@
  * what a schema cannot say.
  */
 import Edit from '@mui/icons-material/Edit';
-import { Button } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { DataTable, List, Pagination, useResourceContext, useTranslate, type Identifier, type RaRecord, type SortPayload } from 'react-admin';
+import { DataTable, List, useListContext, useLocale, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { Resource } from '../../schema/define';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../schema/options';
+import { DEFAULT_PAGE_SIZE } from '../../schema/options';
 import { usePermission } from '../permissions';
 import { actionRule, fieldLabel, getResource } from '../schema';
 import { useScreenSlots } from '../screens/index';
 import { renderCell } from './cells';
+import { CellText } from './CellText';
 import { FilterPanel } from './FilterPanel';
-import { ListToolbar, SelectionActions } from './ListToolbar';
-import { drawnColumns, useTableSettings, type ColumnSetting } from './tableSettings';
+import { inTrash, ListToolbar, SelectionActions } from './ListToolbar';
+import { ListPagination } from './pageSizes';
+import { defaultSort, drawnColumns, useOpenInAll, useTableSettings, type ColumnSetting } from './tableSettings';
 import { TableSettingsDialog } from './TableSettingsDialog';
 
 const EditDialog = lazy(() => import('../form/EditDialog'));
@@ -24,12 +26,6 @@ const EditDialog = lazy(() => import('../form/EditDialog'));
 /** Pinned columns get a fixed width so each knows its sticky offset. */
 const PINNED_WIDTH = 160;
 const CHECKBOX_WIDTH = 56;
-
-/** `"serial asc, id asc"` -> the list's first sort key. */
-function defaultSort(resource: Resource): SortPayload {
-  const [field = 'id', order = 'desc'] = resource.order.split(',')[0]!.trim().split(/\s+/);
-  return { field, order: order.toUpperCase() === 'ASC' ? 'ASC' : 'DESC' };
-}
 
 function pinSx(columns: ColumnSetting[], index: number) {
   const column = columns[index]!;
@@ -46,7 +42,8 @@ export default function ResourceScreen() {
   const translate = useTranslate();
   const can = usePermission();
   const slots = useScreenSlots(name);
-  const [settings, saveSettings, resetSettings] = useTableSettings(resource);
+  useOpenInAll(name);
+  const [settings, saveSettings, resetSettings] = useTableSettings(resource, slots.columns);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [editing, setEditing] = useState<{ id?: Identifier; initial?: Record<string, unknown> } | null>(null);
@@ -63,7 +60,8 @@ export default function ResourceScreen() {
         sort={defaultSort(resource)}
         perPage={DEFAULT_PAGE_SIZE}
         empty={false}
-        pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
+        pagination={<ListPagination />}
+        sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
         actions={
           <ListToolbar
             resource={resource}
@@ -78,7 +76,14 @@ export default function ResourceScreen() {
         {filtersOpen && <FilterPanel resource={resource} />}
         <ResourceTable resource={resource} columns={columns} dateDisplay={settings.dateDisplay} canEdit={canEdit} onEdit={(id) => setEditing({ id })} slots={slots} />
         {settingsOpen && (
-          <TableSettingsDialog resource={resource} settings={settings} onChange={saveSettings} onReset={resetSettings} onClose={() => setSettingsOpen(false)} />
+          <TableSettingsDialog
+            resource={resource}
+            settings={settings}
+            columnLabel={(column) => translate(slots.columns?.find((c) => c.key === column)?.label ?? fieldLabel(name, column))}
+            onChange={saveSettings}
+            onReset={resetSettings}
+            onClose={() => setSettingsOpen(false)}
+          />
         )}
       </List>
       {editing && (
@@ -107,33 +112,52 @@ interface TableProps {
   slots: ReturnType<typeof useScreenSlots>;
 }
 
+/** One line per row: headers never break inside a word, and the row's buttons stay side by side. */
+const TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& th': { whiteSpace: 'nowrap', wordBreak: 'keep-all' },
+  '& td': { whiteSpace: 'nowrap' },
+  // Half MUI's 16 px side padding: a row of eight columns in Russian still fits 1280 px.
+  '& th:not(.MuiTableCell-paddingCheckbox), & td:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+} as const;
+
 function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots }: TableProps) {
   const translate = useTranslate();
+  const locale = useLocale();
   const RowActions = slots.RowActions;
+  // No empty actions column: trashed rows cannot be edited, and only some screens act on them.
+  const trash = inTrash(useListContext().filterValues);
+  const hasRowButtons = trash ? Boolean(RowActions && slots.rowActionsInTrash) : canEdit || Boolean(RowActions);
+  const extra = new Map(slots.columns?.map((c) => [c.key, c]));
   return (
-    <DataTable rowClick={false} bulkActionButtons={<SelectionActions resource={resource} />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+    <DataTable rowClick={false} bulkActionButtons={<SelectionActions resource={resource} />} sx={TABLE_SX}>
       {columns.map(({ name }, index) => {
-        const field = resource.fields[name]!;
+        const field = resource.fields[name];
+        const column = extra.get(name);
+        if (!field && !column) return null;
         const Cell = slots.cells?.[name];
+        const render = (record: RaRecord) =>
+          column ? column.render(record) : Cell ? <Cell record={record} /> : renderCell(name, field!, record[name], translate, dateDisplay, { record, locale });
         return (
           <DataTable.Col
             key={name}
-            source={name}
-            label={translate(fieldLabel(resource.name, name))}
-            disableSort={!field.sortable}
+            source={field ? name : undefined}
+            label={translate(column ? column.label : fieldLabel(resource.name, name))}
+            disableSort={!field?.sortable}
             sx={pinSx(columns, index)}
-            render={(record: RaRecord) => (Cell ? <Cell record={record} /> : renderCell(name, field, record[name], translate, dateDisplay))}
+            render={(record: RaRecord) => <CellText>{render(record)}</CellText>}
           />
         );
       })}
-      {slots.columns?.map((column) => <DataTable.Col key={column.key} label={column.label} disableSort render={column.render} />)}
-      <DataTable.Col
-        label={translate('admin.list.actions')}
-        disableSort
-        render={(record: RaRecord) => (
-          <RowButtons record={record} canEdit={canEdit} onEdit={onEdit} RowActions={RowActions} />
-        )}
-      />
+      {hasRowButtons && (
+        <DataTable.Col
+          label={translate('admin.list.actions')}
+          disableSort
+          render={(record: RaRecord) => (
+            <RowButtons record={record} canEdit={canEdit} onEdit={onEdit} RowActions={RowActions} />
+          )}
+        />
+      )}
     </DataTable>
   );
 }
@@ -143,8 +167,11 @@ function RowButtons({ record, canEdit, onEdit, RowActions }: { record: RaRecord;
   const trashed = Boolean(record.deleteTime);
   return (
     <>
+      {/* An icon with its name on hover and for screen readers: the row's one common action, narrow in every language. */}
       {canEdit && !trashed && (
-        <Button size="small" startIcon={<Edit />} onClick={() => onEdit(record.id)}>{translate('admin.buttons.edit')}</Button>
+        <Tooltip title={translate('admin.buttons.edit')}>
+          <IconButton size="small" color="primary" aria-label={translate('admin.buttons.edit')} onClick={() => onEdit(record.id)}><Edit fontSize="small" /></IconButton>
+        </Tooltip>
       )}
       {RowActions && <RowActions record={record} />}
     </>

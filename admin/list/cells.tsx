@@ -2,22 +2,16 @@
  * How a stored value reads in a list cell, by the field's widget: choices by
  * their label, flags as yes/no, epoch seconds as dates in the chosen style.
  */
-import { Avatar, Chip } from '@mui/material';
+import { Avatar, Chip, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
+import { formatEpoch } from '../../schema/dates';
 import type { Field } from '../../schema/define';
+import { formatMoney } from '../../schema/money';
 import { optionKey } from '../schema';
 import type { DateDisplay } from './tableSettings';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function formatEpoch(seconds: number, display: DateDisplay): string {
-  if (!seconds) return '';
-  const d = new Date(seconds * 1000);
-  const ymd = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  if (display === 'ymd') return ymd;
-  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return display === 'simple' ? `${ymd} ${hm}` : `${ymd} ${hm}:${pad(d.getSeconds())}`;
-}
+/** The one date formatter of the lists and the export (browser time zone here). */
+export { formatEpoch };
 
 const isTime = (name: string, field: Field) => field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime';
 
@@ -27,18 +21,33 @@ export function renderCell(
   value: unknown,
   translate: (key: string, options?: object) => string,
   dateDisplay: DateDisplay,
+  /** The row (an amount's currency) and the reader's locale (grouping). */
+  context: { record?: Record<string, unknown>; locale?: string } = {},
 ): ReactNode {
   if (value === null || value === undefined || value === '') return '';
   if (isTime(name, field)) return formatEpoch(Number(value), dateDisplay);
   switch (field.widget) {
-    case 'select':
-      return <Chip size="small" variant="outlined" label={translate(optionKey(name, field, String(value)), { _: String(value) })} />;
+    case 'select': {
+      const color = field.colors?.[String(value)];
+      const label = translate(optionKey(name, field, String(value)), { _: String(value) });
+      if (field.listValue) return <Tooltip title={label}><span>{String(value)}</span></Tooltip>;
+      return (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={label}
+          sx={color ? { color, borderColor: color } : undefined}
+          data-color={color}
+        />
+      );
+    }
     case 'switch':
       return translate(Number(value) ? 'ra.boolean.true' : 'ra.boolean.false');
     case 'image':
       return <Avatar src={String(value)} alt="" sx={{ width: 28, height: 28 }} />;
     case 'number':
-      return field.decimals ? Number(value).toFixed(field.decimals) : String(value);
+      if (field.money) return formatMoney(Number(value), String(context.record?.[field.money] ?? ''), context.locale ?? 'en');
+      return new Intl.NumberFormat(context.locale, { minimumFractionDigits: field.decimals ?? 0, maximumFractionDigits: field.decimals ?? 0 }).format(Number(value));
     default:
       return String(value);
   }

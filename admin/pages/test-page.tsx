@@ -9,7 +9,7 @@ import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import { Box, Card, CardContent, CardHeader, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Title, useStore, useTranslate } from 'react-admin';
+import { Title, useNotify, useStore, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { getResource } from '../schema';
 
@@ -26,7 +26,15 @@ export default function TestPage() {
   const [text, setText] = useState('');
   const [favourite, setFavourite] = useStore('paydesk.test.favourite', false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const notify = useNotify();
   const title = translate('admin.screens.test.title');
+
+  /** The menu closes at once, so a toast says what happened. */
+  function toggleFavourite() {
+    setFavourite(!favourite);
+    setMenuAnchor(null);
+    notify(favourite ? 'admin.screens.test.favourite_removed' : 'admin.screens.test.favourite_added', { type: 'success' });
+  }
 
   return (
     <Box sx={{ maxWidth: 800, py: 2 }}>
@@ -42,7 +50,7 @@ export default function TestPage() {
           }
         />
         <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-          <MenuItem onClick={() => (setFavourite(!favourite), setMenuAnchor(null))}>
+          <MenuItem onClick={toggleFavourite}>
             <ListItemIcon>{favourite ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}</ListItemIcon>
             <ListItemText>{translate(favourite ? 'admin.screens.test.unfavourite' : 'admin.screens.test.favourite')}</ListItemText>
           </MenuItem>

@@ -7,9 +7,9 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
-import { Button, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { Preset } from '../../schema/define';
 import { ruleKey } from '../../schema/rules';
 import type { PaydeskDataProvider } from '../api/dataProvider';
@@ -26,14 +26,23 @@ const t = (key: string) => `admin.screens.${NAME}.${key}`;
 /** A preset as `auth-group/preset` sends it: name and remark are catalog keys, rules already `|id|id|`. */
 type ServedPreset = Omit<Preset, 'rules'> & { rules: string };
 
-/** Moves a group one place up or down (SPEC §4), then shows the new order. */
+/** The id of the first or last live group in the order `sort` moves them in (serial, then id), whatever the list shows. */
+function useEndOf(order: 'ASC' | 'DESC', enabled: boolean) {
+  const { data } = useGetList(NAME, { pagination: { page: 1, perPage: 1 }, sort: { field: 'serial', order } }, { enabled });
+  return data?.[0]?.id;
+}
+
+/** Moves a group one place up or down (SPEC §4), then shows the new order; the first cannot go up, nor the last down. */
 function SortButtons({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<PaydeskDataProvider>();
   const can = usePermission();
-  if (record.deleteTime || !can(actionRule(NAME, 'sort'))) return null;
+  const shown = !record.deleteTime && can(actionRule(NAME, 'sort'));
+  const first = useEndOf('ASC', shown);
+  const last = useEndOf('DESC', shown);
+  if (!shown) return null;
 
   async function move(mode: 'up' | 'down') {
     try {
@@ -43,15 +52,20 @@ function SortButtons({ record }: { record: RaRecord }) {
       notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
     }
   }
+  // A disabled button fires no events, so the tooltip wraps a span.
   return (
-    <>
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
       <Tooltip title={translate(t('up'))}>
-        <IconButton size="small" aria-label={translate(t('up'))} onClick={() => move('up')}><ArrowUpward fontSize="small" /></IconButton>
+        <span>
+          <IconButton size="small" aria-label={translate(t('up'))} disabled={first === undefined || first === record.id} onClick={() => move('up')}><ArrowUpward fontSize="small" /></IconButton>
+        </span>
       </Tooltip>
       <Tooltip title={translate(t('down'))}>
-        <IconButton size="small" aria-label={translate(t('down'))} onClick={() => move('down')}><ArrowDownward fontSize="small" /></IconButton>
+        <span>
+          <IconButton size="small" aria-label={translate(t('down'))} disabled={last === undefined || last === record.id} onClick={() => move('down')}><ArrowDownward fontSize="small" /></IconButton>
+        </span>
       </Tooltip>
-    </>
+    </Box>
   );
 }
 

@@ -7,13 +7,26 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 
+export interface SlotColumn {
+  key: string;
+  /** i18n key of the header. */
+  label: string;
+  render: (record: RaRecord) => ReactNode;
+  list?: boolean;
+}
+
 export interface ScreenSlots {
-  /** Columns drawn after the schema's, before the row actions. */
-  columns?: Array<{ key: string; label: string; render: (record: RaRecord) => ReactNode }>;
+  /**
+   * Columns beyond the schema's, listed after them in the table settings;
+   * `list: false` leaves one hidden until the user shows it.
+   */
+  columns?: SlotColumn[];
   /** Cells that replace the generated rendering of a schema column (a status switch). */
   cells?: Record<string, ComponentType<{ record: RaRecord }>>;
   /** Buttons beside "edit" on each row. */
   RowActions?: ComponentType<{ record: RaRecord }>;
+  /** The row actions also serve rows in the recycle bin (a log's details); otherwise the bin has no actions column. */
+  rowActionsInTrash?: boolean;
   /** Buttons beside "add" in the list toolbar; `create` opens the create dialog pre-filled (a preset). */
   ToolbarActions?: ComponentType<{ create: (initial: Record<string, unknown>) => void }>;
   /** Inputs that replace the generated widget of a field in the edit dialog. */
@@ -31,7 +44,7 @@ export function useScreenSlots(resource: string): ScreenSlots {
     const load = modules[`./${resource}.tsx`];
     if (!load || loaded.has(resource)) return setSlots(loaded.get(resource) ?? {});
     let live = true;
-    load().then(({ default: found }) => {
+    void load().then(({ default: found }) => {
       loaded.set(resource, found);
       if (live) setSlots(found);
     });

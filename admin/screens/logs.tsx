@@ -7,10 +7,10 @@
 import Visibility from '@mui/icons-material/Visibility';
 import { Avatar, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useGetMany, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { CodeBlock } from '../layout/CodeBlock';
 import { formatEpoch } from '../list/cells';
-import { usePermission } from '../permissions';
-import { actionRule, fieldLabel, getResource, optionKey } from '../schema';
+import { fieldLabel, getResource, optionKey } from '../schema';
 import { ruleTitleLabel } from './auth-rules/labels';
 import { codeLabelKey, describeAgent, prettyParams } from './logs/describe';
 import type { ScreenSlots } from './index';
@@ -34,17 +34,16 @@ function TitleCell({ record }: { record: RaRecord }) {
 /** "Windows 10" and "Chrome 120" read as one piece each. */
 const unbroken = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
 
-function Caller({ uid }: { uid: number }) {
+/** Who made the call: the server sends the caller's face and name with the row (SPEC §3 "user"); a guest has none. */
+function Caller({ record, size = 32 }: { record: RaRecord; size?: number }) {
   const translate = useTranslate();
-  // Without the right to read users the log still names the caller by id, rather than failing.
-  const canReadUsers = usePermission()(actionRule('users', 'find'));
-  const { data } = useGetMany('users', { ids: [uid] }, { enabled: uid > 0 && canReadUsers });
+  const uid = Number(record.uid);
   if (!uid) return <>{translate(t('guest'))}</>;
-  const user = data?.[0];
+  const user = record.user as { avatar?: string; nickname?: string } | null | undefined;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="log-user">
-      <Avatar src={user?.avatar || undefined} alt="" sx={{ width: 32, height: 32 }}>{user?.nickname?.[0]}</Avatar>
-      <span>{[user?.nickname || user?.account, `#${uid}`].filter(Boolean).join(' ')}</span>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }} data-testid="log-user">
+      <Avatar src={user?.avatar || undefined} alt="" sx={{ width: size, height: size, fontSize: size / 2 }}>{user?.nickname?.[0]}</Avatar>
+      <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{[user?.nickname, `#${uid}`].filter(Boolean).join(' ')}</Box>
     </Stack>
   );
 }
@@ -56,12 +55,14 @@ function LogDetails({ record, onClose }: { record: RaRecord; onClose: () => void
   const unknown = translate(t('unknown'));
   const field = (name: string) => translate(fieldLabel('logs', name));
   const rows: Array<[string, ReactNode]> = [
-    [translate(t('user')), <Caller uid={Number(record.uid)} />],
+    [translate(t('user')), <Caller record={record} />],
     [field('title'), ruleTitleLabel(translate, String(record.title ?? ''))],
     [field('scene'), translate(optionKey('scene', logs.fields.scene!, String(record.scene ?? '')), { _: record.scene })],
     [field('method'), record.method],
     [field('api'), record.api],
     [field('code'), <CodeChip record={record} />],
+    // The server's message: why a call was refused, or what it did.
+    [field('content'), <Typography component="span" variant="body2" color={Number(record.code) >= 400 ? 'error' : undefined}>{record.content || '—'}</Typography>],
     [field('ip'), record.ip],
     [translate(t('os')), os || unknown],
     [translate(t('browser')), browser || unknown],
@@ -80,9 +81,7 @@ function LogDetails({ record, onClose }: { record: RaRecord; onClose: () => void
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{field('params')}</Typography>
-        <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 320, fontSize: 13 }}>
-          {prettyParams(record.params)}
-        </Box>
+        <CodeBlock text={prettyParams(record.params)} label={field('params')} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
@@ -105,9 +104,11 @@ function DetailsButton({ record }: { record: RaRecord }) {
 const slots: ScreenSlots = {
   cells: { code: CodeChip, title: TitleCell },
   columns: [
-    { key: 'os', label: t('os'), render: (record) => unbroken(describeAgent(record.agent).os) },
-    { key: 'browser', label: t('browser'), render: (record) => unbroken(describeAgent(record.agent).browser) },
+    { key: 'user', label: t('user'), render: (record) => <Caller record={record} size={24} /> },
+    { key: 'os', label: t('os'), render: (record) => unbroken(describeAgent(record.agent).os), list: false },
+    { key: 'browser', label: t('browser'), render: (record) => unbroken(describeAgent(record.agent).browser), list: false },
   ],
   RowActions: DetailsButton,
+  rowActionsInTrash: true,
 };
 export default slots;

@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
-import { formatMoney } from '../money';
-import { AlertDialog, Detail, useToast } from '../ui';
+import { formatMoney } from '../../schema/money';
+import { AlertDialog, Detail, OrderNotFound, useToast } from '../ui';
 
 /** SPEC §9: the loading state shown before leaving for the payment page. */
 const PAY_REDIRECT_MS = 500;
@@ -27,7 +27,11 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
   const toast = useToast();
   const load = useOrder(tradeNo);
   const order = load.loaded ? load.order : null;
-  const endAt = order?.createTime ? order.createTime + windowSeconds : null;
+  // The page's window, or sooner when the order itself expires sooner (its creator chose a shorter life).
+  const windowEnd = order?.createTime ? order.createTime + windowSeconds : null;
+  const endAt = windowEnd !== null && order?.expireTime ? Math.min(windowEnd, order.expireTime) : windowEnd;
+  const closed = order?.status && order.status !== 'pending' ? order.status : null;
+  const paidHere = useMovedToPaid(order?.status);
   const secondsLeft = useCountdown(endAt);
   const expired = secondsLeft === 0;
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,8 +39,12 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    if (expired) setNotice(t('pay.order_expired'));
-  }, [expired, t]);
+    if (expired && !closed) setNotice(t('pay.order_expired'));
+  }, [expired, closed, t]);
+  // Paid while the payer was looking: on to the result page.
+  useEffect(() => {
+    if (paidHere && tradeNo) location.replace(`#/pay/order?tradeNo=${encodeURIComponent(tradeNo)}`);
+  }, [paidHere, tradeNo]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   function pay() {
@@ -48,6 +56,9 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
     redirect.current = setTimeout(() => location.assign(payUrl), PAY_REDIRECT_MS);
   }
 
+  // An unknown tradeNo is no order: say so, without a fake order or a countdown error (SPEC §8 asks only for no toast).
+  if (load.loaded && !order) return <OrderNotFound />;
+
   return (
     <main className="card">
       <p className="amount-label">{t('pay.amount_due')}</p>
@@ -58,23 +69,48 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
         <Detail label={t('pay.order_no')}>{order?.tradeNo ?? tradeNo ?? '—'}</Detail>
         <Detail label={t('pay.product')}>{order?.title || '—'}</Detail>
       </dl>
-      <section className={`countdown${expired ? ' countdown--expired' : ''}`} aria-labelledby="time-left">
-        <h2 id="time-left">{t('pay.time_left')}</h2>
-        <CountdownText loaded={load.loaded} endAt={endAt} secondsLeft={secondsLeft} />
-      </section>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!secondsLeft || redirecting}
-        aria-busy={redirecting}
-        onClick={pay}
-      >
-        {redirecting && <span className="spinner" aria-hidden="true" />}
-        {t(redirecting ? 'pay.redirecting' : 'pay.pay_now')}
-      </button>
-      <p className="hint">{t('pay.secure_hint')}</p>
+      {closed ? (
+        <ClosedNotice status={closed} tradeNo={order?.tradeNo ?? tradeNo ?? ''} />
+      ) : (
+        <>
+          <section className={`countdown${expired ? ' countdown--expired' : ''}`} aria-labelledby="time-left">
+            <h2 id="time-left">{t('pay.time_left')}</h2>
+            <CountdownText loaded={load.loaded} endAt={endAt} secondsLeft={secondsLeft} />
+          </section>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!secondsLeft || redirecting}
+            aria-busy={redirecting}
+            onClick={pay}
+          >
+            {redirecting && <span className="spinner" aria-hidden="true" />}
+            {t(redirecting ? 'pay.redirecting' : 'pay.pay_now')}
+          </button>
+          <p className="hint">{t('pay.secure_hint')}</p>
+        </>
+      )}
       <AlertDialog message={notice} onClose={() => setNotice(null)} />
     </main>
+  );
+}
+
+/** True once the order turned completed after this page first saw it pending. */
+function useMovedToPaid(status: string | undefined): boolean {
+  const seenPending = useRef(false);
+  if (status === 'pending') seenPending.current = true;
+  return seenPending.current && status === 'completed';
+}
+
+/** Why a finished order cannot be paid, with the way to its result. */
+function ClosedNotice({ status, tradeNo }: { status: string; tradeNo: string }) {
+  const t = useT();
+  const known = status === 'completed' || status === 'failed' || status === 'expired';
+  return (
+    <section className={`closed status--${status}`} role="status" data-testid="closed-notice">
+      <p>{t(known ? `pay.closed.${status}` : 'pay.status.unknown')}</p>
+      <a className="button" href={`#/pay/order?tradeNo=${encodeURIComponent(tradeNo)}`}>{t('pay.view_result')}</a>
+    </section>
   );
 }
 

@@ -1,9 +1,10 @@
 /** Payment result (SPEC §2, §4): status icon and text, the order, and a copy button for its number. */
-import { ORDER_STATUSES } from '../../schema/options';
+import { ORDER_STATUSES, orderStatusColor } from '../../schema/options';
 import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';
-import { formatMoney } from '../money';
-import { Detail, useToast } from '../ui';
+import { formatMoney } from '../../schema/money';
+import { payLink } from '../../schema/options';
+import { Detail, OrderNotFound, useToast } from '../ui';
 
 type Look = (typeof ORDER_STATUSES)[number] | 'unknown' | 'querying';
 
@@ -11,6 +12,7 @@ const ICONS: Record<Look, string> = {
   completed: 'M5 12.5l4.5 4.5L19 7.5',
   pending: 'M12 7v5l3.5 2',
   failed: 'M7.5 7.5l9 9m0-9l-9 9',
+  expired: 'M12 7v5l3.5 2M7 3.5h10',
   unknown: 'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.5v.01',
   querying: 'M12 3a9 9 0 0 1 9 9',
 };
@@ -45,9 +47,11 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
     }
   }
 
+  if (load.loaded && !order) return <OrderNotFound />;
+
   return (
     <main className="card">
-      <div className={`status status--${look}`} data-status={look} role="status">
+      <div className={`status status--${look}`} data-status={look} role="status" style={look === 'querying' ? undefined : { color: orderStatusColor(look) }}>
         <svg className="status-icon" viewBox="0 0 24 24" aria-hidden="true">
           {look !== 'querying' && <circle cx="12" cy="12" r="10" />}
           <path d={ICONS[look]} />
@@ -59,6 +63,13 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
         <Detail label={t('pay.product')}>{order?.title || '—'}</Detail>
         <Detail label={t('pay.amount_paid')}>{formatMoney(order?.amount, order?.currency, lang) || '—'}</Detail>
       </dl>
+      {/* Not paid yet: the way back to the confirmation page and its pay button. */}
+      {look === 'pending' && (
+        // The pay link's hash, relative to this page (the site may live under a path prefix).
+        <a className="button button--primary" href={payLink('', orderNo).replace(/^\//, '')}>
+          {t('pay.back_to_pay')}
+        </a>
+      )}
       <button type="button" className="button" disabled={!orderNo} onClick={copyOrderNo}>
         {t('pay.copy_order_no')}
       </button>

@@ -44,7 +44,7 @@ const jaJp = {
       current_page: '%{page} ページ', page: '%{page} ページへ', first: '最初のページ', last: '最後のページ', next: '次のページ',
       previous: '前のページ', page_rows_per_page: '表示件数：', skip_nav: 'コンテンツへスキップ',
     },
-    sort: { sort_by: '%{field_lower_first}で%{order}', ASC: '昇順', DESC: '降順' },
+    sort: { sort_by: '%{field}で%{order}', ASC: '昇順', DESC: '降順' },
     auth: {
       auth_check_error: '続行するにはログインしてください', user_menu: 'プロフィール', username: 'ユーザー名', password: 'パスワード', email: 'メール',
       sign_in: 'ログイン', sign_in_error: 'ログインに失敗しました。もう一度お試しください', logout: 'ログアウト',

@@ -44,7 +44,7 @@ const koKr = {
       current_page: '%{page} 페이지', page: '%{page} 페이지로 이동', first: '첫 페이지', last: '마지막 페이지', next: '다음 페이지',
       previous: '이전 페이지', page_rows_per_page: '페이지당 행 수:', skip_nav: '본문으로 건너뛰기',
     },
-    sort: { sort_by: '%{field_lower_first} %{order} 정렬', ASC: '오름차순', DESC: '내림차순' },
+    sort: { sort_by: '%{field} %{order} 정렬', ASC: '오름차순', DESC: '내림차순' },
     auth: {
       auth_check_error: '계속하려면 로그인하세요', user_menu: '프로필', username: '사용자 이름', password: '비밀번호', email: '이메일',
       sign_in: '로그인', sign_in_error: '로그인에 실패했습니다. 다시 시도하세요', logout: '로그아웃',

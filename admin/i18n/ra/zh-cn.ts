@@ -44,7 +44,7 @@ const zhCn = {
       current_page: '第 %{page} 页', page: '转到第 %{page} 页', first: '第一页', last: '最后一页', next: '下一页',
       previous: '上一页', page_rows_per_page: '每页条数：', skip_nav: '跳到内容',
     },
-    sort: { sort_by: '按%{field_lower_first}%{order}排列', ASC: '升序', DESC: '降序' },
+    sort: { sort_by: '按%{field}%{order}排列', ASC: '升序', DESC: '降序' },
     auth: {
       auth_check_error: '请登录后继续', user_menu: '个人中心', username: '用户名', password: '密码', email: '邮箱',
       sign_in: '登录', sign_in_error: '登录失败，请重试', logout: '退出登录',

@@ -113,6 +113,8 @@ function LeafInput({ path, schema, labelKey, secrets, disabled }: Shared & { pat
   }
   const input = meta.secret ? (
     <PasswordInput {...common} {...asText} helperText={secrets?.[path] ? 'settings.secret_set' : 'settings.secret_unset'} autoComplete="new-password" />
+  ) : meta.masked ? (
+    <PasswordInput {...common} {...asText} autoComplete="off" />
   ) : (
     <TextInput {...common} {...asText} />
   );

@@ -10,10 +10,10 @@ import { Box, Button, Tab, Tabs } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { CONFIG_SCHEMAS, type ConfigKey } from '../../../schema/config-rows';
-import { SETTINGS, type SettingsFile } from '../../../schema/settings';
-import { call, queryString } from '../../api/http';
+import { SETTINGS, settingsLabelKey, type SettingsFile } from '../../../schema/settings';
+import { apiPolicyChanged, call, queryString } from '../../api/http';
 import { usePermission } from '../../permissions';
-import { setSiteTitle } from '../../layout/chrome';
+import { setSiteInfo } from '../../layout/chrome';
 import { actionRule } from '../../schema';
 import { configLabelKey } from './configMeta';
 import { SectionForm } from './SectionForm';
@@ -43,10 +43,21 @@ const sectionSecrets = (masked: MaskedFile, section: string) =>
     Object.entries(masked.secrets).filter(([path]) => path.startsWith(`${section}.`)).map(([path, set]) => [path.slice(section.length + 1), set]),
   );
 
-const TABS: Array<{ label: string; rows: ConfigKey[]; files: SettingsFile[] }> = [
-  { label: 'admin.screens.settings.tabs.security', rows: ['SYSTEM_SAFETY_API', 'SAFETY_SMS', 'SIGN_IN_UP'], files: ['crypt'] },
-  { label: 'admin.screens.settings.tabs.services', rows: ['SITE_INFO'], files: ['sms', 'cache', 'storage'] },
+/** One saved unit on its own sub-tab: a config row, or a settings file with its sections. */
+type Unit = { row: ConfigKey } | { file: SettingsFile };
+
+/** SPEC §2's two tabs; each unit is a sub-tab, so no tab is one long scroll. */
+const TABS: Array<{ label: string; units: Unit[] }> = [
+  { label: 'admin.screens.settings.tabs.security', units: [{ row: 'SYSTEM_SAFETY_API' }, { row: 'SAFETY_SMS' }, { row: 'SIGN_IN_UP' }, { file: 'crypt' }] },
+  { label: 'admin.screens.settings.tabs.services', units: [{ row: 'SITE_INFO' }, { file: 'sms' }, { file: 'cache' }, { file: 'storage' }] },
 ];
+
+/** A row's title; a file's name, or its one section's title when it has only one (the tokens of "security"). */
+function unitLabel(unit: Unit): string {
+  if ('row' in unit) return `admin.screens.settings.rows.${unit.row}._`;
+  const sections = Object.keys(SETTINGS[unit.file].shape);
+  return sections.length === 1 ? `settings.sections.${unit.file}.${sections[0]}` : `settings.files.${unit.file}`;
+}
 
 const TOML_READ = '[GET]api/toml/:name';
 const TOML_WRITE = '[PUT]api/toml/:file-:section';
@@ -56,16 +67,29 @@ export default function SettingsPage() {
   const translate = useTranslate();
   const can = usePermission();
   const [tab, setTab] = useState(0);
-  const { rows, files } = TABS[tab]!;
+  const [subTabs, setSubTabs] = useState<number[]>(() => TABS.map(() => 0));
+  const units = TABS[tab]!.units.filter((unit) => 'row' in unit || can(TOML_READ));
+  const at = Math.min(subTabs[tab]!, units.length - 1);
+  const unit = units[at]!;
   return (
-    <Box sx={{ maxWidth: 1100, py: 2 }}>
+    // Inline-size containment: the tab rows scroll inside the page instead of widening it on a phone.
+    <Box sx={{ maxWidth: 1100, contain: 'inline-size', py: 2 }}>
       <Title title={translate('resources.config.name')} />
-      <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, next: number) => setTab(next)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 1 }}>
         {TABS.map(({ label }) => <Tab key={label} label={translate(label)} />)}
       </Tabs>
+      <Tabs
+        value={at}
+        onChange={(_, next: number) => setSubTabs((all) => all.map((v, i) => (i === tab ? next : v)))}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={translate(TABS[tab]!.label)}
+        sx={{ mb: 2, minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5, textTransform: 'none' } }}
+      >
+        {units.map((u) => <Tab key={unitLabel(u)} label={translate(unitLabel(u))} />)}
+      </Tabs>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <ConfigRows keys={rows} />
-        {can(TOML_READ) && files.map((file) => <SettingsFileForms key={file} file={file} />)}
+        {'row' in unit ? <ConfigRows key={unit.row} keys={[unit.row]} /> : <SettingsFileForms key={unit.file} file={unit.file} />}
       </Box>
     </Box>
   );
@@ -96,7 +120,9 @@ function ConfigRows({ keys }: { keys: ConfigKey[] }) {
   async function save(row: ConfigRow, value: Values) {
     const { data } = await call<ConfigRow>('PUT', 'config/update', { body: { id: row.id, value } });
     setRows((all) => all && all.map((r) => (r.id === data.id ? data : r)));
-    if (data.key === 'SITE_INFO') setSiteTitle(String((data.value as { title?: unknown }).title ?? ''));
+    if (data.key === 'SITE_INFO') setSiteInfo(data.value as Parameters<typeof setSiteInfo>[0]);
+    // Signing on or off, or a new key: this tab and the others sign (or not) from the next call on.
+    if (data.key === 'SYSTEM_SAFETY_API') apiPolicyChanged();
   }
 
   return keys.map((key) => {
@@ -134,7 +160,7 @@ function SettingsFileForms({ file }: { file: SettingsFile }) {
       titleKey={`settings.sections.${file}.${section}`}
       schema={schema}
       values={masked.values[section] ?? {}}
-      labelKey={(field) => `settings.${file}.${section}.${field}`}
+      labelKey={(field) => settingsLabelKey(file, section, field)}
       secrets={sectionSecrets(masked, section)}
       save={can(TOML_WRITE) ? (values) => save(section, values) : undefined}
       actions={file === 'cache' && section === 'default' && can(CACHE_CLEAR) && <ClearCacheButton />}

@@ -4,7 +4,7 @@
  * SPEC's 300 ms pause); the members already in the group are read by `ids`.
  */
 import { Autocomplete, Avatar, Box, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { idsFromPipes, idsToPipes } from '../../form/validation';
 import { useExtra } from './useExtra';
@@ -43,8 +43,12 @@ export function MemberInput({ source, label, disabled }: { source: string; label
   const stored = useExtra<Brief[]>('users', 'briefly', { ids: storedIds }, storedIds !== '');
   // Chips keep their names while the search list changes under them: the members as read, then as picked.
   const [picked, setPicked] = useState<Brief[]>([]);
-  const byId = new Map([...(stored ?? []), ...picked].map((user) => [user.id, user]));
-  const value = ids.map((id) => byId.get(id) ?? { id, nickname: '', phone: '', email: '', avatar: '' });
+  // One array per actual change: the Autocomplete clears what is typed whenever its value is a new array.
+  const idsKey = ids.join(',');
+  const value = useMemo(() => {
+    const byId = new Map([...(stored ?? []), ...picked].map((user) => [user.id, user]));
+    return idsKey ? idsKey.split(',').map(Number).map((id) => byId.get(id) ?? { id, nickname: '', phone: '', email: '', avatar: '' }) : [];
+  }, [idsKey, stored, picked]);
 
   return (
     <Autocomplete
@@ -56,6 +60,7 @@ export function MemberInput({ source, label, disabled }: { source: string; label
       filterOptions={(options) => options}
       getOptionLabel={nameOf}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      inputValue={text}
       onInputChange={(_, typed, reason) => reason !== 'reset' && setText(typed)}
       onChange={(_, users) => {
         setPicked(users);

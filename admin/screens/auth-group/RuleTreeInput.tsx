@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { idsFromPipes, idsToPipes } from '../../form/validation';
-import { groupLabelKey, groupState, setGroup, toggleRule, type RuleGroup, type TreeRule } from './ruleTree';
+import { groupLabelKey, groupState, orderedTree, setGroup, toggleRule, type RuleGroup, type TreeRule } from './ruleTree';
 import { useExtra } from './useExtra';
 
 interface InputProps {
@@ -37,7 +37,7 @@ export function RuleTreeInput({ source, label, disabled }: InputProps) {
       {everything && <FormHelperText>{translate('admin.screens.auth-group.all_rules')}</FormHelperText>}
       {tree ? (
         <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          {tree.map(({ group, children }) => (
+          {orderedTree(tree).map(({ group, children }) => (
             <RuleBranch key={group} group={group} rules={children} chosen={chosen} chosenSet={chosenSet} disabled={off} onChange={field.onChange} />
           ))}
         </List>

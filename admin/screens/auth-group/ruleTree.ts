@@ -3,7 +3,8 @@
  * from the widget so it is tested without a browser. A group's rules are
  * stored as `|id|id|`; the tree works on id lists.
  */
-import { resources } from '../../../schema/index';
+import { MENU_ORDER } from '../../../schema/define';
+import { resourceList, resources } from '../../../schema/index';
 
 /** One row of `GET /api/auth-rules/tree`. */
 export interface TreeRule {
@@ -46,3 +47,20 @@ export function toggleRule(chosen: readonly number[], id: number): number[] {
  * the hand-written routes' groups (comm, file, toml...) by `ruleGroups.<group>`.
  */
 export const groupLabelKey = (group: string) => (Object.hasOwn(resources, group) ? `resources.${group}.name` : `ruleGroups.${group}`);
+
+/** Route families that are no table, in the order a person meets them: account, files, settings, cache, docs. */
+const ROUTE_FAMILIES = ['comm', 'file', 'toml', 'cache', 'docs'];
+
+/** Where a group sits in the tree: tables as the side menu lists them, then the route families, then anything else. */
+function treeRank(group: string): number {
+  const tables = MENU_ORDER.flatMap((menu) => resourceList.filter((r) => r.menu === menu).map((r) => r.name));
+  const table = tables.indexOf(group);
+  if (table >= 0) return table;
+  const family = ROUTE_FAMILIES.indexOf(group);
+  return family >= 0 ? tables.length + family : tables.length + ROUTE_FAMILIES.length;
+}
+
+/** The tree's branches in a stable order that means something: the side menu's, not the alphabet of identifiers. */
+export function orderedTree(tree: readonly RuleGroup[]): RuleGroup[] {
+  return [...tree].sort((a, b) => treeRank(a.group) - treeRank(b.group) || a.group.localeCompare(b.group));
+}

@@ -1,0 +1,8 @@
+/** Console toasts (SPEC §9 "toast 3000 ms"; react-admin's own default is 4000). */
+import { Notification } from 'react-admin';
+
+export const TOAST_MS = 3000;
+
+export function ConsoleNotification() {
+  return <Notification autoHideDuration={TOAST_MS} />;
+}
