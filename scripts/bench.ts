@@ -1,19 +1,30 @@
 /**
- * `npm run bench [name...]`: runs the benchmarks in scripts/bench/ (all, or
- * the named ones) and prints their figures. Benchmarks measure; they never
- * pass or fail.
+ * `npm run bench [name...]`: runs the benchmarks below (all, or the named
+ * ones), each printing its details as it goes, then every figure beside its
+ * target in one table. Benchmarks measure; they never pass or fail (and never
+ * run in `npm test`). A new benchmark is one module with
+ * `run(): Promise<Figure[]>` and one line here.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Figure } from './bench/figures';
+import { formatFigures } from './bench/figures';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench');
-const wanted = process.argv.slice(2);
-const names = fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''))
-  .filter((n) => !wanted.length || wanted.includes(n));
-for (const name of names) {
+const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<Figure[] | void> }>> = {
+  api: () => import('./bench/api'),
+  export: () => import('./bench/export'),
+  notify: () => import('./bench/notify'),
+  pay: () => import('./bench/pay'),
+  regex: () => import('./bench/regex'),
+  start: () => import('./bench/start'),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((n) => !(n in BENCHMARKS));
+if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+const all: Figure[] = [];
+for (const [name, load] of Object.entries(BENCHMARKS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n== ${name} ==`);
-  const mod = await import(pathToFileURL(path.join(dir, `${name}.ts`)).href);
-  await mod.run();
+  all.push(...((await (await load()).run()) ?? []));
 }
+console.log(`\n== every figure ==\n${formatFigures(all)}`);
 process.exit(0);

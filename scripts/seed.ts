@@ -1,17 +1,10 @@
 /**
- * `npm run seed`: demo data to try Paydesk out — users (one operator with an
- * "own orders" group), orders in every status and several currencies, and
- * operation-log rows. Uses the same environment as `npm start` and the same
- * app (migrations, defaults), then writes through the database directly.
+ * `npm run seed`: demo data to try Paydesk out (see seed-demo.ts). Uses the
+ * same environment as `npm start` and the same app (migrations, defaults).
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { authGroup, logs, receiveMoney, users } from '../schema';
-import type { Resource } from '../schema/define';
-import { ORDER_STATUSES } from '../schema/options';
 import { buildApp } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { encode, withDefaults } from '../server/engine/store';
+import { DEMO_COUNTS, seedDemo } from './seed-demo';
 
 const env = process.env;
 const app = await buildApp({
@@ -20,71 +13,6 @@ const app = await buildApp({
   databaseUrl: env.DATABASE_URL || undefined,
   adminPassword: env.ADMIN_PASSWORD || undefined,
 });
-const { db, engine } = app.paydesk;
-const k = db.any;
-const now = Math.floor(Date.now() / 1000);
-const row = (r: unknown, values: Record<string, unknown>) => encode(r as Resource, withDefaults(r as Resource, { createTime: now, updateTime: now, ...values }));
-
-const password = await hashPassword('demo-pass-123');
-const people = [
-  ['operator', '运营小王', '13800000001', 'operator@example.com'],
-  ['auditor', 'Audrey', '13800000002', 'auditor@example.com'],
-  ['alice', 'Alice', '13800000003', 'alice@example.com'],
-  ['bob', 'Bob', '', 'bob@example.com'],
-  ['banned', 'Mallory', '13800000005', 'mallory@example.com'],
-] as const;
-const ids: number[] = [];
-for (const [account, nickname, phone, email] of people) {
-  const existing = await k.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst();
-  if (existing) { ids.push(existing.id); continue; }
-  const result = await k.insertInto('users').values(row(users, {
-    account, nickname, phone, email, password, status: account === 'banned' ? 'banned' : 'normal', uid: 1,
-  })).executeTakeFirstOrThrow();
-  ids.push(Number(result.insertId));
-}
-
-const ownOrders = await k.selectFrom('auth_rules').select('id').where('route', 'like', 'api/receive-money/%').execute();
-if (!(await k.selectFrom('auth_group').select('id').where('no', '=', 'demo-orders').executeTakeFirst())) {
-  await k.insertInto('auth_group').values(row(authGroup, {
-    name: '订单运营（本人数据）', no: 'demo-orders', manage: 0, all: 0, serial: 2, uid: 1,
-    rules: `|${ownOrders.map((r) => r.id).join('|')}|`, uids: `|${ids[0]}|`, remark: 'Demo: operators who see their own orders',
-  })).execute();
-}
-
-const products = ['Annual plan', 'Monthly plan', 'Gift card', 'Consulting', 'Workshop ticket', 'E-book'];
-const currencies = ['CNY', 'USD', 'HKD', 'EUR', 'JPY', 'TWD', 'SGD', 'THB'];
-for (let i = 0; i < 40; i++) {
-  const currency = currencies[i % currencies.length]!;
-  await k.insertInto('receive_money').values(row(receiveMoney, {
-    tradeNo: randomBytes(16).toString('base64url'),
-    outTradeNo: `M${String(100000 + i)}`,
-    title: products[i % products.length]!,
-    describe: 'Demo order',
-    amount: Math.round((19 + i * 7.35) * 100) / 100,
-    currency,
-    status: ORDER_STATUSES[i % 3],
-    payType: currency === 'HKD' ? (i % 2 ? 'wechat' : 'alipay') : '',
-    payUrl: `https://pay.example.com/checkout/${i}`,
-    uid: i % 4 === 0 ? ids[0] : 1,
-    createTime: now - i * 3600,
-    updateTime: now - i * 3600,
-  })).execute();
-}
-
-const scenes = ['sign-in', 'rows', 'create', 'update', 'remove', 'export'] as const;
-const agents = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-];
-for (let i = 0; i < 30; i++) {
-  const scene = scenes[i % scenes.length]!;
-  await k.insertInto('logs').values(row(logs, {
-    uid: i % 3 ? 1 : ids[0], title: `receive-money.${scene}`, scene, method: scene === 'rows' || scene === 'export' ? 'GET' : 'POST',
-    api: `/api/receive-money/${scene}`, code: [200, 201, 400, 403][i % 4], content: 'demo', ip: `203.0.113.${i}`,
-    agent: agents[i % 2], params: JSON.stringify({ page: 1, password: '***' }), createTime: now - i * 600, updateTime: now - i * 600,
-  })).execute();
-}
-
-for (const table of ['users', 'auth_group', 'receive_money', 'logs']) await engine.touch(table);
+await seedDemo(app.paydesk.db);
 await app.close();
-console.log(`Seeded ${people.length} users (password "demo-pass-123"; "operator" sees only its orders), 40 orders, 30 log rows.`);
+console.log(`Seeded ${DEMO_COUNTS.users} users (password "demo-pass-123"; "operator" sees only its orders), ${DEMO_COUNTS.orders} orders, ${DEMO_COUNTS.logs} log rows.`);

@@ -6,15 +6,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 const fromTop = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const PAY_ENTRY = fromTop('pay/main.tsx');
 
 /**
  * Payers count every millisecond on a slow phone: the page names the pay
- * chunk, its imports (React) and its CSS as preloads, so the browser fetches
+ * chunk and its imports (React) as module preloads, so the browser fetches
  * them while it parses the page instead of after the front door has run.
  * An operator opening the console preloads the small pay chunk for nothing.
+ * The pay CSS is not preloaded: the console never applies it, and Chromium
+ * warns on every console page about a preload left unused; the front door
+ * fetches it with the pay chunk, long before the larger React chunk is in.
  */
 function preloadPaySide(): Plugin {
   return {
@@ -28,10 +32,7 @@ function preloadPaySide(): Plugin {
         // The entry itself is already the page's script.
         const imports = pay.imports.filter((file) => !(bundle![file] as { isEntry?: boolean }).isEntry);
         const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({ tag: 'link', attrs, injectTo: 'head' });
-        return [
-          ...[pay.fileName, ...imports].map((file) => link({ rel: 'modulepreload', crossorigin: '', href: `./${file}` })),
-          ...[...(pay.viteMetadata?.importedCss ?? [])].map((file) => link({ rel: 'preload', as: 'style', crossorigin: '', href: `./${file}` })),
-        ];
+        return [pay.fileName, ...imports].map((file) => link({ rel: 'modulepreload', crossorigin: '', href: `./${file}` }));
       },
     },
   };
@@ -41,7 +42,7 @@ export default defineConfig({
   root: fromTop('pay'),
   // Relative asset URLs, so dist/ can be served under any path.
   base: './',
-  plugins: [react(), preloadPaySide()],
+  plugins: [react(), preloadPaySide(), precompress()],
   build: {
     outDir: fromTop('dist'),
     emptyOutDir: true,
