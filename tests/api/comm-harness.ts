@@ -37,6 +37,8 @@ export interface CommApp extends TestApp {
   /** Codes received at an address or phone, oldest first. */
   codesFor(target: string): string[];
   lastCode(target: string): string;
+  /** The last code of a target once one has arrived (a reset code is sent after its answer). */
+  waitCode(target: string): Promise<string>;
   /** Replaces part of a config row's value, as an operator would. */
   setConfig<K extends ConfigKey>(key: K, change: (value: ConfigValue<K>) => void): Promise<void>;
   /** An account made by the operator; answers its id. */
@@ -85,6 +87,10 @@ export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'f
       const code = codesFor(target).at(-1);
       if (!code) throw new Error(`no code was delivered to ${target}`);
       return code;
+    },
+    async waitCode(target) {
+      await expect.poll(() => codesFor(target).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      return codesFor(target).at(-1)!;
     },
     async setConfig(key, change) {
       const row = (await t.call('GET', `/api/config/rows?key=${key}`, undefined, admin)).body.data.rows[0];

@@ -1,7 +1,8 @@
 /**
  * Password reset end to end: the code goes only to the account's own phone or
  * address, yet every request is answered the same; a refused reset leaves
- * the old password working.
+ * the old password working. SPEC §5: the phone/email or the account name is
+ * enough; by name alone the code goes to the contact `sms.drive.default` names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commApp, SETUPS, type CommApp } from './comm-harness';
@@ -32,7 +33,7 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
     const p = await person();
     const ask = await reset({ social: p.social, account: p.account });
     expect(ask.body).toMatchObject({ code: 201 });
-    const res = await reset({ social: p.social, account: p.account, code: t.lastCode(p.social), ...fresh });
+    const res = await reset({ social: p.social, account: p.account, code: await t.waitCode(p.social), ...fresh });
     expect(res.body).toMatchObject({ code: 200 });
     expect(res.body.data).not.toHaveProperty('token');
     expect((await signIn(p.account, 'old-password-1')).status).toBe(400);
@@ -42,7 +43,7 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
   it('resets the password with a code sent by SMS', async () => {
     const p = await person(phone());
     expect((await reset({ social: p.social, account: p.account })).body.code).toBe(201);
-    expect((await reset({ social: p.social, account: p.account, code: t.lastCode(p.social), ...fresh })).body.code).toBe(200);
+    expect((await reset({ social: p.social, account: p.account, code: await t.waitCode(p.social), ...fresh })).body.code).toBe(200);
     expect((await signIn(p.account, 'new-password-1')).body.code).toBe(200);
   });
 
@@ -58,17 +59,68 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
     }
     expect(t.codesFor(other.social)).toEqual([]);
     // Even the real code cannot reset another account's password.
-    const stolen = await reset({ social: p.social, account: other.account, code: t.lastCode(p.social), ...fresh });
+    const stolen = await reset({ social: p.social, account: other.account, code: await t.waitCode(p.social), ...fresh });
     const wrong = await reset({ social: p.social, account: p.account, code: '000000', ...fresh });
     expect(stolen.status).toBe(400);
     expect(stolen.body).toEqual(wrong.body);
     expect((await signIn(other.account, 'old-password-1')).body.code).toBe(200);
   });
 
+  it('resets by the account name alone: the code goes to the account\'s own address', async () => {
+    const p = await person();
+    const ask = await reset({ account: p.account });
+    expect(ask.body).toMatchObject({ code: 201 });
+    await expect.poll(() => t.codesFor(p.social)).toHaveLength(1);
+    const res = await reset({ account: p.account, code: await t.waitCode(p.social), ...fresh });
+    expect(res.body).toMatchObject({ code: 200 });
+    expect((await signIn(p.account, 'new-password-1')).body.code).toBe(200);
+  });
+
+  it('resets by the phone or address alone', async () => {
+    const p = await person(phone());
+    expect((await reset({ social: p.social, account: '' })).body.code).toBe(201);
+    expect((await reset({ social: p.social, code: await t.waitCode(p.social), ...fresh })).body.code).toBe(200);
+    expect((await signIn(p.account, 'new-password-1')).body.code).toBe(200);
+  });
+
+  it('asks for one of the two when neither is given', async () => {
+    const res = await t.call('POST', '/api/comm/reset-password', {}, undefined, { cookie: 'lang=zh-cn' });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('账户和账号必须填一个');
+    expect(res.body.data.errors[0]).toMatchObject({ field: 'social', message: 'errors.social_or_account' });
+  });
+
+  it('answers an unknown account name like a known one, and sends nothing', async () => {
+    const p = await person();
+    const real = await reset({ account: p.account });
+    const unknown = await reset({ account: 'nobodyatall' });
+    expect(unknown.status).toBe(real.status);
+    expect(unknown.body).toEqual(real.body);
+  });
+
+  it('sends the code of a name-only reset by sms.drive.default: SMS to the phone when it names an SMS provider', async () => {
+    const drive = (d: string) => t.call('PUT', '/api/toml/sms-drive', { sms: 'smsbao', email: 'email', default: d }, t.admin);
+    const both = { account: `forgetful${++serial}`, phone: phone(), email: email() };
+    await t.addUser({ ...both, password: 'old-password-1' });
+    try {
+      expect((await drive('smsbao')).status).toBe(200);
+      expect((await reset({ account: both.account })).body.code).toBe(201);
+      await expect.poll(() => t.codesFor(both.phone)).toHaveLength(1);
+      expect(t.codesFor(both.email)).toEqual([]);
+      // An account without a phone still gets its code, at its own address.
+      const mailOnly = await person();
+      expect((await reset({ account: mailOnly.account })).body.code).toBe(201);
+      await expect.poll(() => t.codesFor(mailOnly.social)).toHaveLength(1);
+      expect((await reset({ account: both.account, code: await t.waitCode(both.phone), ...fresh })).body.code).toBe(200);
+    } finally {
+      await drive('email');
+    }
+  });
+
   it('refuses short or differing passwords and wrong codes, leaving the old password', async () => {
     const p = await person();
     await reset({ social: p.social, account: p.account });
-    const code = t.lastCode(p.social);
+    const code = await t.waitCode(p.social);
     const short = await reset({ social: p.social, account: p.account, code, password: 'short1', AgainPassword: 'short1' });
     expect(short.body.data.errors[0]).toMatchObject({ field: 'password', message: 'errors.password_short' });
     const differ = await reset({ social: p.social, account: p.account, code, password: 'new-password-1', AgainPassword: 'new-password-2' });
@@ -82,7 +134,7 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
   it('does not take a sign-in code for a reset', async () => {
     const p = await person();
     await t.call('POST', '/api/comm/sign-code', { social: p.social });
-    const res = await reset({ social: p.social, account: p.account, code: t.lastCode(p.social), ...fresh });
+    const res = await reset({ social: p.social, account: p.account, code: await t.waitCode(p.social), ...fresh });
     expect(res.status).toBe(400);
     expect((await signIn(p.account, 'old-password-1')).body.code).toBe(200);
   });
@@ -91,7 +143,7 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
     const p = await person();
     const before = await t.signIn(p.account, 'old-password-1');
     await reset({ social: p.social, account: p.account });
-    await reset({ social: p.social, account: p.account, code: t.lastCode(p.social), ...fresh });
+    await reset({ social: p.social, account: p.account, code: await t.waitCode(p.social), ...fresh });
     expect((await t.call('POST', '/api/comm/check-token', undefined, before)).status).toBe(401);
   });
 });

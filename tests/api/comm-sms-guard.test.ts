@@ -1,8 +1,10 @@
 /**
- * SAFETY_SMS on code requests: `brush` limits one target, `burst` one client
- * address; `intercept` refuses past the count, `force-black` also shuts the
- * address out of every code request for `plan.second`. Requests come from
- * distinct client addresses per test, so counters never leak between tests.
+ * SAFETY_SMS on code requests: `brush` and `burst` are two limits with the
+ * same settings, each counting by its `rule.strategy` (loose: IP + target +
+ * API, moderate: IP + target, strict: target); `intercept` refuses what the
+ * tripped counter counts for `plan.second`, `force-black` shuts the address
+ * out of every code request for `plan.second`. Requests come from distinct
+ * client addresses per test, so counters never leak between tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigValue } from '../../schema/config-rows';
@@ -18,11 +20,13 @@ describe.each(SETUPS)('SAFETY_SMS on %s with %s cache', (dialect, cache) => {
   beforeAll(async () => { t = await commApp(dialect, cache); });
   afterAll(() => t?.close());
 
-  /** Limits of count 3 in 600 s; a guard left empty is off. */
-  const limits = ({ strategy = 'moderate', ...brush }: Partial<Guard> & { strategy?: Guard['rule']['strategy'] }, burst: Partial<Guard>) =>
+  type Setting = Partial<Guard> & { strategy?: Guard['rule']['strategy']; count?: number };
+  /** Limits of count 3 (unless given) in 600 s; a guard left empty is off. */
+  const limits = (brush: Setting, burst: Setting) =>
     t.setConfig('SAFETY_SMS', (v) => {
-      v.brush = { ...v.brush, enable: false, ...brush, rule: { ...v.brush.rule, count: 3, second: 600, strategy } };
-      v.burst = { ...v.burst, enable: false, ...burst, rule: { ...v.burst.rule, count: 3, second: 600 } };
+      for (const [name, { strategy = 'moderate', count = 3, ...rest }] of [['brush', brush], ['burst', burst]] as const) {
+        v[name] = { ...v[name], enable: false, ...rest, rule: { ...v[name].rule, count, second: 600, strategy } };
+      }
     });
   const ask = async (from: string, social: string, route = 'sign-code') => {
     const res = await t.app.inject({ method: 'POST', url: `/api/comm/${route}`, payload: { social }, remoteAddress: from });
@@ -59,25 +63,48 @@ describe.each(SETUPS)('SAFETY_SMS on %s with %s cache', (dialect, cache) => {
     expect(limited(await ask(from, target, 'sign-up'))).toBe(false);
   });
 
-  it('burst (intercept): a fourth request from one address is refused and nothing is sent; the address is not shut out', async () => {
+  it('burst (moderate, intercept): a fourth request for one target from one address is refused and nothing is sent', async () => {
     await limits({}, { enable: true, plan: { mode: 'intercept', second: 600 } });
-    const from = ip();
-    for (let i = 0; i < 3; i++) expect((await ask(from, email())).code).toBe(201);
-    const fourth = email();
-    const refused = await ask(from, fourth);
-    expect(limited(refused)).toBe(true);
-    expect(t.codesFor(fourth)).toEqual([]);
-    expect((await ask(ip(), fourth)).code).toBe(201);
-    // Without the limit the address is served again: it was refused, not blacklisted.
-    await limits({}, {});
+    const [from, target] = [ip(), email()];
+    for (let i = 0; i < 3; i++) expect(limited(await ask(from, target))).toBe(false);
+    expect(limited(await ask(from, target))).toBe(true);
+    expect(t.codesFor(target)).toHaveLength(1);
+    // Other targets from that address, and that target from elsewhere, are other counters: not shut out.
     expect((await ask(from, email())).code).toBe(201);
+    expect(limited(await ask(ip(), target))).toBe(false);
+  });
+
+  it('burst (strict): the target is limited whatever the address', async () => {
+    await limits({}, { enable: true, plan: { mode: 'intercept', second: 600 }, strategy: 'strict' });
+    const target = email();
+    for (let i = 0; i < 3; i++) expect(limited(await ask(ip(), target))).toBe(false);
+    expect(limited(await ask(ip(), target))).toBe(true);
+  });
+
+  it('burst (loose): each route counts on its own', async () => {
+    await limits({}, { enable: true, plan: { mode: 'intercept', second: 600 }, strategy: 'loose' });
+    const [from, target] = [ip(), email()];
+    for (let i = 0; i < 3; i++) await ask(from, target);
+    expect(limited(await ask(from, target))).toBe(true);
+    expect(limited(await ask(from, target, 'sign-up'))).toBe(false);
+  });
+
+  it('intercept holds for plan.second, even once the count would allow it, until the limit is switched off', async () => {
+    await limits({ enable: true, plan: { mode: 'intercept', second: 1800 } }, {});
+    const [from, target] = [ip(), email()];
+    for (let i = 0; i < 3; i++) await ask(from, target);
+    expect(limited(await ask(from, target))).toBe(true);
+    await limits({ enable: true, plan: { mode: 'intercept', second: 1800 }, count: 100 }, {});
+    expect(limited(await ask(from, target))).toBe(true);
+    await limits({}, {});
+    expect(limited(await ask(from, target))).toBe(false);
   });
 
   it('burst (force-black): past the count the address is refused every code request, on every route', async () => {
     await limits({}, { enable: true, plan: { mode: 'force-black', second: 600 } });
-    const from = ip();
-    for (let i = 0; i < 3; i++) expect((await ask(from, email())).code).toBe(201);
-    const tripped = await ask(from, email());
+    const [from, target] = [ip(), email()];
+    for (let i = 0; i < 3; i++) await ask(from, target);
+    const tripped = await ask(from, target);
     expect(limited(tripped)).toBe(true);
     await limits({}, {});
     const blocked = await ask(from, email());

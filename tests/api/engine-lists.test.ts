@@ -38,22 +38,28 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
       expect((await page(`mchId=${mchId}&limit=5&page=3`)).rows).toHaveLength(2);
     });
 
-    it('refuses a limit above the configured cap until paging is turned off', async () => {
-      expect((await page('limit=50')).limit).toBe(50);
-      expectRefused(await api.call('GET', '/api/receive-money/rows?limit=51'), 'limit');
+    it('serves a limit above the configured cap at the cap (paging.limit governs), and up to 200 with paging off', async () => {
+      const { mchId } = await batch(...Array.from({ length: 25 }, () => ({})));
+      const at = async (limit: number) => page(`mchId=${mchId}&limit=${limit}`);
+      expect(await at(50)).toMatchObject({ limit: 50, total: 25 });
+      expect(await at(51)).toMatchObject({ limit: 50 });
 
       const row = dataOf(await api.call('GET', '/api/config/take?key=SYSTEM_SAFETY_API'));
       const set = (paging: object) => api.call('PUT', '/api/config/update', { id: row.id, value: { ...row.value, paging } });
       try {
         dataOf(await set({ enable: true, limit: 20 }));
-        expectRefused(await api.call('GET', '/api/receive-money/rows?limit=21'), 'limit');
+        const clamped = await at(100);
+        expect(clamped).toMatchObject({ limit: 20, total: 25 });
+        expect(clamped.rows).toHaveLength(20);
+        expect(dataOf(await api.call('GET', '/api/comm/init')).pageLimit).toBe(20);
         dataOf(await set({ enable: false }));
-        expect((await page('limit=200')).limit).toBe(200);
-        expectRefused(await api.call('GET', '/api/receive-money/rows?limit=201'), 'limit');
+        expect((await at(200)).limit).toBe(200);
+        expect((await at(201)).limit).toBe(200);
+        expect(dataOf(await api.call('GET', '/api/comm/init')).pageLimit).toBe(200);
       } finally {
         dataOf(await set(row.value.paging));
       }
-      expectRefused(await api.call('GET', '/api/receive-money/rows?limit=51'), 'limit');
+      expect((await at(51)).limit).toBe(50);
     });
 
     it('refuses pages and limits that are not positive integers', async () => {
@@ -65,7 +71,7 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
 
   describe('filters', () => {
     it('matches a value, or any of a comma list', async () => {
-      const { mchId, ids: [usd, eur, jpy] } = await batch({ currency: 'USD' }, { currency: 'EUR' }, { currency: 'JPY' });
+      const { mchId, ids: [usd, eur, jpy] } = await batch({ currency: 'USD' }, { currency: 'EUR' }, { currency: 'JPY', amount: 1250 });
       expect(await ids(`mchId=${mchId}&currency=USD`)).toEqual([usd]);
       expect(await ids(`mchId=${mchId}&currency=USD,JPY`)).toEqual([jpy, usd]);
       expect(await ids(`mchId=${mchId}&currency=GBP`)).toEqual([]);

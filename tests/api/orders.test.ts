@@ -1,4 +1,4 @@
-/** Orders: the payment method must be a channel of the order's currency (SPEC §3). */
+/** Orders: the payment method must be a channel of the order's currency (SPEC §3), the amount fit its minor unit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 
@@ -27,5 +27,18 @@ describe.each(DIALECTS)('order payment channels on %s', (dialect) => {
     expect(moved.status).toBe(400);
     expect((await t.call('GET', `/api/receive-money/take?id=${order.id}`, undefined, admin)).body.data.currency).toBe('HKD');
     expect((await t.call('PUT', '/api/receive-money/update', { id: order.id, currency: 'EUR', payType: '' }, admin)).status).toBe(200);
+  });
+
+  it('refuses an amount finer than the currency\'s minor unit: no decimals in JPY or KRW', async () => {
+    const jpy = await t.call('POST', '/api/receive-money/create', { title: 'Ramen', amount: 1234.5, currency: 'JPY' }, admin, { cookie: 'lang=en-us' });
+    expect(jpy.status).toBe(400);
+    expect(jpy.body.data.errors[0]).toMatchObject({ field: 'amount', message: 'validation.currency_decimals' });
+    expect(jpy.body.msg).toContain('JPY amounts take at most 0 decimal places');
+    expect((await t.call('POST', '/api/receive-money/create', { title: 'Ramen', amount: 1234, currency: 'JPY' }, admin)).status).toBe(201);
+    expect((await t.call('POST', '/api/receive-money/create', { title: 'Kimchi', amount: 15000.1, currency: 'KRW' }, admin)).status).toBe(400);
+    expect((await t.call('POST', '/api/receive-money/create', { title: 'Tea', amount: 12.34, currency: 'USD' }, admin)).status).toBe(201);
+    // Changing the currency of a yuan order with cents to yen is refused too.
+    const cny = (await t.call('POST', '/api/receive-money/create', { title: 'Tea', amount: 9.9, currency: 'CNY' }, admin)).body.data;
+    expect((await t.call('PUT', '/api/receive-money/update', { id: cny.id, currency: 'JPY' }, admin)).status).toBe(400);
   });
 });

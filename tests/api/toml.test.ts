@@ -9,7 +9,7 @@ import { tomlRoutes } from '../../server/routes/toml';
 import { cacheOn, type Cache } from '../../server/services/cache/cache';
 import { ramStore } from '../../server/services/cache/ram';
 import { createSettings, type Settings } from '../../server/services/settings';
-import { envelopeApp } from '../fakes/envelope-app';
+import { envelopeApp, says } from '../fakes/envelope-app';
 
 let dir: string;
 let settings: Settings;
@@ -22,7 +22,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paydesk-toml-'));
   settings = await createSettings(dir, { log: () => {} });
   cache = cacheOn(ramStore(), 60);
-  app = envelopeApp();
+  app = await envelopeApp();
   rules.length = 0;
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') rules.push({ method: String(route.method), url: route.url, rule: route.config?.rule });
@@ -59,7 +59,7 @@ describe('GET /api/toml/:name', () => {
   it('answers 404 for a file that does not exist', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/toml/database' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 404, msg: 'errors.not_found' });
+    expect(res.json()).toMatchObject({ code: 404, msg: says('errors.not_found') });
   });
 });
 
@@ -84,7 +84,7 @@ describe('PUT /api/toml/:file-:section', () => {
     const res = await put('/api/toml/sms-email', { ...email, port: 70000, host: 'not a host', extra: 1 });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.msg).toBe('errors.invalid_field');
+    expect(body.msg).toEqual(says('errors.invalid_field'));
     expect(body.data.errors.map((e: { field: string; message: string }) => [e.field, e.message])).toEqual([
       ['host', 'validation.host'], ['port', 'validation.port'], ['extra', 'validation.unknown_field'],
     ]);
@@ -101,7 +101,7 @@ describe('DELETE /api/cache/clear', () => {
   it('empties the cache', async () => {
     await cache.set('rows', [1]);
     const res = await app.inject({ method: 'DELETE', url: '/api/cache/clear' });
-    expect(res.json()).toMatchObject({ code: 200, msg: 'messages.cache_cleared' });
+    expect(res.json()).toMatchObject({ code: 200, msg: says('messages.cache_cleared') });
     expect(await cache.get('rows')).toBeUndefined();
   });
 });

@@ -45,6 +45,18 @@ describe('upload through the app', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('serves new uploads at once after the local storage path changes through the settings (no restart)', async () => {
+    const changed = await t.call('PUT', '/api/toml/storage-local', { path: 'uploads/moved', domain: '' }, token);
+    expect(changed.status, changed.text).toBe(200);
+    const { status, body } = await upload(PNG, token);
+    expect(status).toBe(200);
+    const served = await t.app.inject({ url: body.data!.path });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(PNG);
+    // A folder is still no file.
+    expect((await t.app.inject({ url: '/storage/' })).statusCode).toBe(404);
+  });
+
   it('refuses an SVG with 415 and a translated message', async () => {
     const { status, body } = await upload(SVG_WITH_SCRIPT, token, 'en-us');
     expect(status).toBe(415);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileRoutes, storageStatic } from '../../server/routes/file';
 import { createStorage, localStorageRoot, type Storage } from '../../server/services/storage';
-import { envelopeApp } from '../fakes/envelope-app';
+import { envelopeApp, says } from '../fakes/envelope-app';
 import { GIF, JPEG, PNG, SVG_WITH_SCRIPT, WEBP } from '../fakes/images';
 
 const MAX_BYTES = 64 * 1024;
@@ -17,9 +17,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'paydesk-upload-'));
   storageDir = localStorageRoot({ path: 'storage' }, dataDir);
   const storage = createStorage('local', { path: 'storage' }, { dataDir });
-  app = envelopeApp();
+  app = await envelopeApp();
   await app.register(fileRoutes, { storage: () => storage, maxBytes: MAX_BYTES });
-  await app.register(storageStatic, { root: storageDir });
+  await app.register(storageStatic, { root: () => storageDir });
 });
 
 afterAll(async () => {
@@ -60,7 +60,7 @@ describe('POST /api/file/upload', () => {
   ] as const)('stores a %s under a generated dated name and answers its path', async (ext, bytes) => {
     const { status, body } = await upload({ field: 'file', bytes, filename: 'holiday photo.jpeg', type: 'image/jpeg' });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ code: 200, msg: 'messages.uploaded' });
+    expect(body).toMatchObject({ code: 200, msg: says('messages.uploaded') });
     expect(body.data!.path).toMatch(new RegExp(`^/storage/\\d{4}/\\d{2}/\\d{2}/[0-9a-f]{24}\\.${ext}$`));
 
     const served = await app.inject({ url: body.data!.path });
@@ -79,7 +79,7 @@ describe('POST /api/file/upload', () => {
     const before = await storedFiles();
     const { status, body } = await upload({ field: 'file', bytes: SVG_WITH_SCRIPT, filename: 'logo.png', type: 'image/png' });
     expect(status).toBe(415);
-    expect(body).toEqual({ code: 415, msg: 'errors.unsupported_type', data: null });
+    expect(body).toEqual({ code: 415, msg: says('errors.unsupported_type'), data: null });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -87,7 +87,7 @@ describe('POST /api/file/upload', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_BYTES)]);
     const { status, body } = await upload({ field: 'file', bytes: big, filename: 'big.png', type: 'image/png' });
     expect(status).toBe(413);
-    expect(body.msg).toBe('errors.too_large');
+    expect(body.msg).toEqual(says('errors.too_large'));
   });
 
   it('accepts a file of exactly the limit', async () => {
@@ -98,30 +98,30 @@ describe('POST /api/file/upload', () => {
   it('refuses a file sent under another field name (400)', async () => {
     const { status, body } = await upload({ field: 'image', bytes: PNG });
     expect(status).toBe(400);
-    expect(body.msg).toBe('errors.upload_field');
+    expect(body.msg).toEqual(says('errors.upload_field'));
   });
 
   it('refuses a form with an extra field or a second file (400)', async () => {
-    expect((await upload({ field: 'file', bytes: PNG }, { field: 'note', text: 'hi' })).body.msg).toBe('errors.upload_field');
-    expect((await upload({ field: 'file', bytes: PNG }, { field: 'file', bytes: GIF })).body.msg).toBe('errors.upload_field');
+    expect((await upload({ field: 'file', bytes: PNG }, { field: 'note', text: 'hi' })).body.msg).toEqual(says('errors.upload_field'));
+    expect((await upload({ field: 'file', bytes: PNG }, { field: 'file', bytes: GIF })).body.msg).toEqual(says('errors.upload_field'));
   });
 
   it('refuses a zero-byte file (400)', async () => {
     const { status, body } = await upload({ field: 'file', bytes: new Uint8Array(), filename: 'empty.png' });
     expect(status).toBe(400);
-    expect(body.msg).toBe('errors.upload_empty');
+    expect(body.msg).toEqual(says('errors.upload_empty'));
   });
 
   it('refuses a form without a file (400) and a body that is not multipart (400)', async () => {
-    expect((await upload()).body).toMatchObject({ code: 400, msg: 'errors.upload_missing' });
+    expect((await upload()).body).toMatchObject({ code: 400, msg: says('errors.upload_missing') });
     const json = await app.inject({ method: 'POST', url: '/api/file/upload', payload: { file: 'iVBORw0KGgo=' } });
     expect(json.statusCode).toBe(400);
-    expect(json.json().msg).toBe('errors.upload_not_multipart');
+    expect(json.json().msg).toEqual(says('errors.upload_not_multipart'));
   });
 
   it('answers 503 without details when the storage fails', async () => {
     const failing: Storage = { put: () => Promise.reject(new Error('disk full at /secret/path')) };
-    const broken = envelopeApp();
+    const broken = await envelopeApp();
     await broken.register(fileRoutes, { storage: () => failing, maxBytes: MAX_BYTES });
     const form = new FormData();
     form.append('file', new Blob([PNG]), 'a.png');

@@ -49,7 +49,7 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
     await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/admin$/);
-    await shown(page.getByRole('menuitem', { name: '用户' }));
+    await shown(page.getByRole('navigation').getByRole('link', { name: '用户', exact: true }));
     expect(await signedInAccount()).toBe('admin');
 
     await page.goto(`${suite.server.url}/#/common/sign-in`);
@@ -69,6 +69,9 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
     await page.getByLabel('验证码', { exact: true }).fill(await codeSentTo('teafan@paydesk.test'));
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/$/);
+    // The pay side's home, not the console's 404 (issue 11 item 11).
+    await shown(page.locator('h1.page-title', { hasText: '订单' }));
+    await expect.poll(() => page.title()).toBe('订单 - Paydesk');
     expect(await signedInAccount()).toBe('teafan');
   });
 

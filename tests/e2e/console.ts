@@ -7,10 +7,11 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Lang } from '../../schema/i18n';
 import type { AppOptions } from '../../server/app';
 import { ADMIN_PASSWORD, adminToken, callApi, launchBrowser, startServer, type TestServer } from './harness';
 
-export type Lang = 'zh-cn' | 'en-us';
+export type { Lang } from '../../schema/i18n';
 export interface PageOptions extends BrowserContextOptions {
   /** The `lang` cookie the console reads (zh-cn by default). */
   lang?: Lang;

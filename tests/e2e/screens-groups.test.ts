@@ -67,7 +67,10 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     expect(await dialog().getByRole('checkbox', { name: /GET api\/logs\/rows/ }).isChecked()).toBe(true);
 
     await dialog().getByLabel('分组名称').fill('Cashiers');
-    await dialog().getByLabel('成员').fill('mia');
+    // Typed key by key, each after the search's 300 ms pause: the box keeps every letter.
+    await dialog().getByLabel('成员').pressSequentially('mia', { delay: 400 });
+    await shown(page.getByRole('option', { name: /Mia/ }));
+    expect(await dialog().getByLabel('成员').inputValue()).toBe('mia');
     await page.getByRole('option', { name: /Mia/ }).click();
     await shown(dialog().getByRole('button', { name: 'Mia' }));
     await screenshot(page, 'admin-group-dialog');
@@ -102,7 +105,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await page.waitForURL(/#\/admin/);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
-    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['流水页面', '操作记录']);
+    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['流水页面', '操作记录', 'API 密钥']);
     await gone(page.getByRole('button', { name: '导出' }));
   });
 
@@ -128,12 +131,35 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     expect((await groups()).find((g) => g.no === 'super-admin')?.name).toBe('Root');
   });
 
-  it('reads in English: presets, tree and ordering buttons', async () => {
-    await openSignedIn('/admin/auth-group', 'en-us');
-    await shown(row('super-admin').getByRole('button', { name: 'Move down' }));
+  it('reads in English at 1280 px: presets, tree in menu order and ordering buttons', async () => {
+    for (const name of ['Auditors EN', 'Support EN']) await callApi(suite.server.app, 'POST', '/api/auth-group/create', { name }, suite.token);
+    page = await suite.openSignedIn('/admin/auth-group', { lang: 'en-us', viewport: { width: 1280, height: 800 } });
+    await shown(row('Support EN').getByRole('button', { name: 'Move down' }));
+    // The first group cannot move up, the last cannot move down; each pair sits on one line.
+    const rows = page.locator('tbody tr');
+    const up = (at: number) => rows.nth(at).getByRole('button', { name: 'Move up' });
+    const down = (at: number) => rows.nth(at).getByRole('button', { name: 'Move down' });
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(2);
+    // Once the ends are known the middle rows can go both ways; the ends cannot go out.
+    await expect.poll(() => down(0).isDisabled()).toBe(false);
+    await expect.poll(() => up(count - 1).isDisabled()).toBe(false);
+    expect(await up(0).isDisabled()).toBe(true);
+    expect(await down(count - 1).isDisabled()).toBe(true);
+    expect(await up(1).isDisabled()).toBe(false);
+    expect(await down(1).isDisabled()).toBe(false);
+    for (let at = 0; at < count; at++) expect((await up(at).boundingBox())!.y).toBe((await down(at).boundingBox())!.y);
+
     await page.getByRole('button', { name: 'New from preset' }).click();
     await page.getByRole('menuitem', { name: /Auditor/ }).click();
     await shown(dialog().getByText('Permission groups'));
+    // The tree's branches in the side menu's order, then the account routes and the rest.
+    const branches = dialog().getByRole('button', { name: /^Expand / });
+    await shown(branches);
+    const names = (await branches.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')))).map((label) => label!.replace(/^Expand /, ''));
+    expect(names.slice(0, 6)).toEqual(['Users', 'Payment records', 'Order events', 'Payment notifications', 'Merchant callbacks', 'Permission groups']);
+    expect(names.indexOf('Account')).toBeGreaterThan(names.indexOf('Invitation codes'));
+    await screenshot(page, 'admin-group-dialog-en-1280');
     expect(await dialog().getByLabel('Group number').inputValue()).toBe('auditor');
     await dialog().getByRole('button', { name: 'Expand Users' }).click();
     expect(await dialog().getByRole('checkbox', { name: /GET api\/users\/rows/ }).isChecked()).toBe(true);

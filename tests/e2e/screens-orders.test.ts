@@ -54,7 +54,7 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
     const paper = await dialog().boundingBox();
     expect(Math.round((paper!.width / VIEWPORT.width) * 100)).toBe(60);
     await dialog().getByLabel('商品标题').fill('Green tea');
-    await dialog().getByLabel('金额').fill('12.50');
+    await dialog().getByLabel('金额', { exact: true }).fill('12.50');
     await dialog().getByLabel('支付链接').fill('https://pay.example.com/checkout/1');
     expect(await dialog().getByLabel('支付状态').isDisabled()).toBe(true);
 
@@ -127,7 +127,7 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
 
     // The amount is checked as it is left, as a person moves to the next field.
     const enterAmount = async (text: string) => {
-      await dialog().getByLabel('Amount').fill(text);
+      await dialog().getByLabel('Amount', { exact: true }).fill(text);
       await dialog().getByLabel('Product title').click();
     };
     await enterAmount('0.5');

@@ -1,17 +1,23 @@
 /**
- * A bare Fastify instance that turns errors into envelopes the way the real
- * app does (`msg` stays the i18n key: the app translates it, these tests
- * assert which message was chosen).
+ * A bare Fastify instance with the app's own i18n-and-errors plugin, for
+ * tests that mount one route plugin: errors become the envelopes a client
+ * sees. `says(key)` matches the message a key translates to (zh-cn, the
+ * default language), whatever its parameters.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AppError } from '../../server/http';
+import { expect } from 'vitest';
+import { t } from '../../server/i18n';
+import { errorsPlugin } from '../../server/plugins/errors';
 
-export function envelopeApp(): FastifyInstance {
+export async function envelopeApp(): Promise<FastifyInstance> {
   const app = Fastify();
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof AppError) return reply.code(error.code).send({ code: error.code, msg: error.key, data: error.data });
-    return reply.code(500).send({ code: 500, msg: 'errors.internal', data: null });
-  });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 404, msg: 'errors.not_found', data: null }));
+  await app.register(errorsPlugin);
   return app;
+}
+
+export function says(key: string) {
+  const template = t('zh-cn', key);
+  if (template === key) throw new Error(`${key} has no zh-cn message`);
+  const pattern = template.split(/%\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return expect.stringMatching(new RegExp(`^${pattern}$`, 's'));
 }

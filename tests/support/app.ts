@@ -56,7 +56,6 @@ export async function setRateLimits(app: FastifyInstance, enable: boolean) {
   const value = await config.get('SYSTEM_SAFETY_API');
   const next = { ...value, qps: { block: { ...value.qps.block, enable }, limit: { ...value.qps.limit, enable } } };
   await db.kysely.updateTable('config').set({ value: JSON.stringify(next) as never }).where('key', '=', 'SYSTEM_SAFETY_API').execute();
-  config.invalidate();
 }
 
 export async function makeApp(opts: Partial<AppOptions> & { dialect?: 'sqlite' | 'mysql'; rateLimits?: boolean } = {}): Promise<TestApp> {

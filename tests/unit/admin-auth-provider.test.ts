@@ -37,7 +37,8 @@ vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     '/api/users/rows': { code: 200, data: { total: 0, page: 1, limit: 10, rows: [] } },
   };
   const envelope = { msg: 'ok', ...answers[path]! };
-  return new Response(JSON.stringify(envelope), { status: envelope.code });
+  // Reads carry an ETag, as the server's cached reads do, so the console keeps a copy.
+  return new Response(JSON.stringify(envelope), { status: envelope.code, headers: path.endsWith('/rows') ? { etag: 'W/"1"' } : {} });
 });
 
 const { authProvider, signIn } = await import('../../admin/api/authProvider');

@@ -12,7 +12,9 @@ Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: n
 interface Seen { method: string; path: string; query: Record<string, string>; body: unknown; headers: Record<string, string> }
 let seen: Seen[] = [];
 let answer: (req: Seen) => { code: number; msg?: string; data?: unknown } = () => ({ code: 200, data: null });
-let signKey: string | null = null;
+/** The stand-in server's ETag per path (as a real one's changes on every write to the table); none: no ETag sent. */
+const etags = new Map<string, string>();
+const signKey: string | null = null;
 
 vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
   const url = new URL(input, 'http://localhost');
@@ -20,10 +22,15 @@ vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams),
     body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string>,
   };
+  const etag = etags.get(req.path);
+  if (etag && req.headers['If-None-Match'] === etag) {
+    seen.push(req);
+    return new Response(null, { status: 304, headers: { etag } });
+  }
   const envelope = req.path === '/api/comm/init'
     ? { code: 200, msg: 'ok', data: { publicKey: '', sign: signKey !== null, signKey } }
     : (seen.push(req), { msg: 'ok', ...answer(req) });
-  return new Response(JSON.stringify(envelope), { status: envelope.code === 204 ? 200 : envelope.code });
+  return new Response(JSON.stringify(envelope), { status: envelope.code === 204 ? 200 : envelope.code, headers: etag ? { etag } : {} });
 });
 
 const { dataProvider } = await import('../../admin/api/dataProvider');
@@ -31,6 +38,7 @@ const { saveSession } = await import('../../admin/api/session');
 
 beforeEach(() => {
   seen = [];
+  etags.clear();
   sessionStorage.clear();
   answer = () => ({ code: 200, data: null });
 });
@@ -126,24 +134,52 @@ describe('data provider mapping', () => {
 });
 
 describe('session cache', () => {
-  it('serves a repeated read from the cache until a write to that table', async () => {
+  const params = { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
+
+  it('asks again with the held ETag, and a 304 serves the held copy', async () => {
+    etags.set('/api/users/rows', 'W/"v1"');
     answer = () => ({ code: 200, data: { total: 1, page: 1, limit: 10, rows: [{ id: 1 }] } });
-    const params = { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
+    expect(await dataProvider.getList('users', params)).toEqual({ data: [{ id: 1 }], total: 1 });
+    answer = () => { throw new Error('a 304 has no body to make'); };
+    expect(await dataProvider.getList('users', params)).toEqual({ data: [{ id: 1 }], total: 1 });
+    expect(seen.map((s) => s.headers['If-None-Match'])).toEqual([undefined, 'W/"v1"']);
+  });
+
+  it('shows what changed elsewhere: a new ETag brings the new rows, and they are held from then on', async () => {
+    etags.set('/api/users/rows', 'W/"v1"');
+    answer = () => ({ code: 200, data: { total: 1, page: 1, limit: 10, rows: [{ id: 1 }] } });
     await dataProvider.getList('users', params);
+    // Another operator (or the API, or a notification) wrote: the server's ETag moved on.
+    etags.set('/api/users/rows', 'W/"v2"');
+    answer = () => ({ code: 200, data: { total: 2, page: 1, limit: 10, rows: [{ id: 2 }, { id: 1 }] } });
+    expect(await dataProvider.getList('users', params)).toEqual({ data: [{ id: 2 }, { id: 1 }], total: 2 });
+    expect(await dataProvider.getList('users', params)).toEqual({ data: [{ id: 2 }, { id: 1 }], total: 2 });
+    expect(seen.map((s) => s.headers['If-None-Match'])).toEqual([undefined, 'W/"v1"', 'W/"v2"']);
+  });
+
+  it('forgets a table\'s copies on a write from this console, and keeps none of an answer without an ETag', async () => {
+    etags.set('/api/users/rows', 'W/"u"');
+    etags.set('/api/tags/rows', 'W/"t"');
+    answer = () => ({ code: 200, data: { total: 1, page: 1, limit: 10, rows: [{ id: 1 }] } });
     await dataProvider.getList('users', params);
     await dataProvider.getList('tags', params);
-    expect(seen.map((s) => s.path)).toEqual(['/api/users/rows', '/api/tags/rows']);
     await dataProvider.delete('users', { id: 1, previousData: { id: 1 } });
     await dataProvider.getList('users', params);
     await dataProvider.getList('tags', params);
-    expect(seen.map((s) => s.path)).toEqual(['/api/users/rows', '/api/tags/rows', '/api/users/remove', '/api/users/rows']);
+    expect(seen.map((s) => `${s.path} ${s.headers['If-None-Match'] ?? '-'}`)).toEqual([
+      '/api/users/rows -', '/api/tags/rows -', '/api/users/remove -', '/api/users/rows -', '/api/tags/rows W/"t"',
+    ]);
+    await dataProvider.getList('logs', params);
+    await dataProvider.getList('logs', params);
+    expect(seen.slice(-2).map((s) => s.headers['If-None-Match'])).toEqual([undefined, undefined]);
   });
 
-  it('never caches an answer whose code is not 200', async () => {
+  it('never keeps an answer whose code is not 200', async () => {
+    etags.set('/api/users/take', 'W/"v1"');
     answer = () => ({ code: 204, data: null });
     await dataProvider.getOne('users', { id: 1 }).catch(() => undefined);
     await dataProvider.getOne('users', { id: 1 }).catch(() => undefined);
-    expect(seen).toHaveLength(2);
+    expect(seen.map((s) => s.headers['If-None-Match'])).toEqual([undefined, undefined]);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateValue } from '../../admin/form/validation';
-import { groupLabelKey, groupState, setGroup, toggleRule, type TreeRule } from '../../admin/screens/auth-group/ruleTree';
+import { groupLabelKey, groupState, orderedTree, setGroup, toggleRule, type TreeRule } from '../../admin/screens/auth-group/ruleTree';
 import { authGroup } from '../../schema/index';
 
 const rule = (id: number): TreeRule => ({ id, name: 'rows', method: 'GET', route: `api/x/${id}`, type: 'default' });
@@ -21,6 +21,15 @@ describe('rule tree', () => {
     expect(setGroup([9, 5], logs, true)).toEqual([4, 5, 6, 9]);
     expect(setGroup([4, 5, 6, 9], logs, false)).toEqual([9]);
     expect(setGroup([], logs, false)).toEqual([]);
+  });
+
+  it('lists branches as the side menu does (users, orders, safety, settings, content), then the route families', () => {
+    // As `auth-rules/tree` answers: by identifier, which means nothing to a reader.
+    const served = ['article', 'auth-group', 'auth-rules', 'cache', 'comm', 'config', 'file', 'logs', 'receive-money', 'toml', 'users', 'zzz'];
+    const order = orderedTree(served.map((group) => ({ group, children: [] }))).map(({ group }) => group);
+    expect(order.slice(0, 6)).toEqual(['users', 'receive-money', 'auth-group', 'auth-rules', 'logs', 'config']);
+    expect(order.slice(-5)).toEqual(['comm', 'file', 'toml', 'cache', 'zzz']);
+    expect(orderedTree([...served].reverse().map((group) => ({ group, children: [] }))).map(({ group }) => group)).toEqual(order);
   });
 
   it('flips one rule', () => {

@@ -14,6 +14,9 @@ Object.assign(globalThis, { localStorage: memory(), sessionStorage: memory(), do
 
 const SIGN_KEY = 'sign-key-123';
 const verdicts: boolean[] = [];
+/** The server's SYSTEM_SAFETY_API.sign, which an operator may turn on while consoles are open. */
+let signing = true;
+let initReads = 0;
 
 /** What the server does: rebuild the signed text from the request it got and compare. */
 function verify(method: string, url: URL, body: Record<string, unknown> | undefined, headers: Record<string, string>): boolean {
@@ -26,13 +29,19 @@ function verify(method: string, url: URL, body: Record<string, unknown> | undefi
 
 vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
   const url = new URL(input, 'http://localhost');
-  if (url.pathname === '/api/comm/init') return Response.json({ code: 200, msg: 'ok', data: { publicKey: '', sign: true, signKey: SIGN_KEY } });
+  if (url.pathname === '/api/comm/init') {
+    initReads++;
+    return Response.json({ code: 200, msg: 'ok', data: { publicKey: '', sign: signing, signKey: signing ? SIGN_KEY : null } });
+  }
   const body = init.body ? JSON.parse(String(init.body)) : undefined;
-  verdicts.push(verify(init.method ?? 'GET', url, body, init.headers as Record<string, string>));
+  const headers = init.headers as Record<string, string>;
+  if (signing && !headers['X-Sign']) return Response.json({ code: 401, msg: 'signature required', data: null }, { status: 401 });
+  if (signing) verdicts.push(verify(init.method ?? 'GET', url, body, headers));
   return Response.json({ code: 200, msg: 'ok', data: { total: 0, page: 1, limit: 10, rows: [], id: 1 } });
 });
 
 const { dataProvider } = await import('../../admin/api/dataProvider');
+const { apiPolicyChanged, call } = await import('../../admin/api/http');
 
 describe('signed requests', () => {
   it('signs reads with their query and writes with their body so the server can verify them', async () => {
@@ -40,5 +49,36 @@ describe('signed requests', () => {
     await dataProvider.update('users', { id: 3, data: { nickname: 'Zoë', status: 'banned' }, previousData: { id: 3 } });
     await dataProvider.deleteMany('users', { ids: [1, 2] });
     expect(verdicts).toEqual([true, true, true]);
+  });
+
+  it('an open console learns that signing was turned on from the refusal, and signs from then on', async () => {
+    signing = false;
+    apiPolicyChanged();
+    await call('GET', 'users/rows');
+    // An operator turns signing on elsewhere: this console still believes calls go unsigned.
+    signing = true;
+    verdicts.length = 0;
+    const reads = initReads;
+    await expect(call('PUT', 'users/update', { body: { id: 3, nickname: 'Ann' } })).resolves.toMatchObject({ code: 200 });
+    expect(verdicts).toEqual([true]);
+    expect(initReads).toBe(reads + 1);
+    await call('GET', 'users/rows', { query: { page: 1 } });
+    expect(verdicts).toEqual([true, true]);
+    expect(initReads).toBe(reads + 1);
+  });
+
+  it('asks again only once: a refusal the policy does not explain stays a refusal', async () => {
+    signing = true;
+    apiPolicyChanged();
+    const before = initReads;
+    // A signed call refused for another reason (say, a revoked token) is not retried.
+    const refusing = vi.fn(async () => Response.json({ code: 401, msg: 'token revoked', data: null }, { status: 401 }));
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) =>
+      new URL(input, 'http://localhost').pathname === '/api/users/rows' ? refusing() : original(input, init));
+    await expect(call('GET', 'users/rows')).rejects.toMatchObject({ status: 401, message: 'token revoked' });
+    expect(refusing).toHaveBeenCalledTimes(1);
+    expect(initReads).toBe(before + 2);
+    vi.stubGlobal('fetch', original);
   });
 });

@@ -3,7 +3,7 @@ import { translate } from '../../schema/i18n';
 import catalogs from '../../schema/i18n/pay';
 import { CURRENCIES, CURRENCY_SYMBOLS } from '../../schema/options';
 import { formatDuration, spokenTimeLeft } from '../../pay/countdown';
-import { formatMoney } from '../../pay/money';
+import { formatMoney, minorDigits } from '../../schema/money';
 import { parseHash } from '../../pay/hash';
 
 const zh = (key: string, params?: Record<string, unknown>) => translate(catalogs['zh-cn'], key, params);
@@ -21,6 +21,16 @@ describe('amount shown to the payer', () => {
 
   it('never rounds away what is owed', () => {
     expect(formatMoney(12.34, 'JPY', 'en-us')).toBe('¥12.34');
+  });
+
+  it('uses each currency\'s minor units: none for JPY and KRW, two for most', () => {
+    expect(minorDigits('JPY')).toBe(0);
+    expect(minorDigits('KRW')).toBe(0);
+    expect(minorDigits('USD')).toBe(2);
+    expect(formatMoney(15000000, 'KRW', 'ko-kr')).toBe('₩15,000,000');
+    expect(formatMoney(1234, 'JPY', 'ja-jp')).toBe('¥1,234');
+    expect(formatMoney(15000000, 'CNY', 'zh-cn')).toBe('¥15,000,000.00');
+    expect(formatMoney(1234.5, 'EUR', 'ru-ru')).toBe('€1\u00a0234,50');
   });
 
   it('shows nothing for a missing amount, and the code for an unknown currency', () => {

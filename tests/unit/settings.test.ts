@@ -36,7 +36,7 @@ afterEach(async () => {
 describe('first start', () => {
   it('writes every file with the SPEC defaults and a generated JWT key', async () => {
     const settings = await start();
-    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'sms.toml', 'storage.toml']);
+    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
     expect(settings.get('cache')).toMatchObject({
       default: { type: 'file' },
       file: { path: 'runtime/cache', prefix: 'INIS', expired: 7200 },
@@ -91,7 +91,7 @@ describe('update', () => {
   it('refuses a required secret that was never set', async () => {
     const settings = await start();
     const error = await refusal(settings.update('sms', 'email', { ...email, password: '' }));
-    expect(error.data).toEqual({ errors: [{ field: 'password', message: 'validation.required', params: { min: 1 } }] });
+    expect(error.data).toEqual({ errors: [{ field: 'password', message: 'validation.required', params: { min: 1, label: 'settings.sms.email.password' } }] });
   });
 
   const bad: Array<[string, string, string, Record<string, unknown>, string, string]> = [
@@ -129,7 +129,7 @@ describe('atomic writes', () => {
     const settings = await start();
     await settings.update('cache', 'default', { type: 'ram' });
     await settings.update('sms', 'email', { ...email, port: 1 }).catch(() => {});
-    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'sms.toml', 'storage.toml']);
+    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
   });
 
   it('keeps the old file whole when the process dies just before the rename', async () => {
@@ -188,7 +188,8 @@ describe('the schema the settings screen reads', () => {
   it('marks every password, key and secret, and nothing else, as secret', () => {
     expect(SETTINGS_FILES.flatMap(secretFields)).toEqual([
       'email.password', 'aliyun.access_key_secret', 'tencent.secret_key', 'smsbao.api_key',
-      'redis.password', 'jwt.key', 'oss.access_key_secret', 'cos.secret_key', 'kodo.secret_key',
+      'redis.password', 'jwt.key', 'standard.secrets', 'stripe.secrets', 'callback.secret',
+      'oss.access_key_secret', 'cos.secret_key', 'kodo.secret_key',
     ]);
   });
 

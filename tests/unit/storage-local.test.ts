@@ -15,8 +15,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'paydesk-storage-'));
   // A file beside the storage folder that no URL may reach.
   await writeFile(join(dataDir, 'secret.txt'), 'database password');
-  app = envelopeApp();
-  await app.register(storageStatic, { root: localStorageRoot({ path: 'storage' }, dataDir) });
+  app = await envelopeApp();
+  await app.register(storageStatic, { root: () => localStorageRoot({ path: 'storage' }, dataDir) });
 });
 
 afterAll(async () => {

@@ -1,0 +1,80 @@
+/**
+ * API keys (issue 13 item 5): shown once, stored hashed, acting with the
+ * owner's groups, with an expiry and a last-used time, revocable, and never
+ * seen again after the answer that created it (not in lists, not in the log).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { payApi, userWith, type PayApi } from './payments-support';
+
+// Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('API keys on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+  });
+  afterAll(() => api?.close());
+
+  const withKey = (key: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    api.t.call(method, url, body, key, { cookie: 'lang=en-us' });
+
+  it('is shown once, stored as a hash, and creates and reads orders as its owner', async () => {
+    const merchant = await userWith(api, ['POST api/receive-money/create', 'GET api/receive-money/take'], 0);
+    const created = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'shop server' }, merchant.token), 201);
+    expect(created.key).toMatch(/^pdk_[\w-]{40}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const stored = await api.t.app.paydesk.db.any.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(stored.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(created.key.slice(12));
+
+    const order = dataOf(await withKey(created.key, 'POST', '/api/receive-money/create', { title: 'From the shop', amount: 9, currency: 'USD', notifyUrl: 'https://shop.example.com/paid' }), 201);
+    expect(order.uid).toBe(merchant.id);
+    expect(dataOf(await withKey(created.key, 'GET', `/api/receive-money/take?id=${order.id}`)).status).toBe('pending');
+    // Only its owner's rules: no mark-paid.
+    expect((await withKey(created.key, 'POST', '/api/receive-money/mark-paid', { id: order.id, reason: 'x' })).status).toBe(403);
+
+    // The list shows the key's name and prefix, never the key or its hash; the log never has it.
+    const listed = dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, merchant.token));
+    expect(listed.rows).toHaveLength(1);
+    expect(listed.rows[0].lastUsedTime).toBeGreaterThan(0);
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+    expect(listed.rows[0].hash).toBeUndefined();
+    await api.t.app.paydesk.logs.flush();
+    const logs = await api.t.app.paydesk.db.any.selectFrom('logs').select(['params', 'content', 'agent', 'api']).execute();
+    expect(logs.some((row) => row.api === '/api/api-keys/create')).toBe(true);
+    expect(JSON.stringify(logs)).not.toContain(created.key);
+  });
+
+  it('stops working when revoked or expired, and cannot make or revoke keys itself', async () => {
+    const admin = await api.t.signIn();
+    const a = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'revoke me' }, admin), 201);
+    expect((await withKey(a.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    expect((await withKey(a.key, 'POST', '/api/api-keys/create', { name: 'child' })).status).toBe(403);
+    expect((await withKey(a.key, 'PUT', '/api/api-keys/revoke', { id: a.id })).status).toBe(403);
+    dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: a.id }, admin));
+    expect((await withKey(a.key, 'GET', '/api/receive-money/rows')).status).toBe(401);
+
+    const soon = Math.floor(Date.now() / 1000) + 2;
+    const b = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'short', expireTime: soon }, admin), 201);
+    expect((await withKey(b.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    await expect.poll(async () => (await withKey(b.key, 'GET', '/api/receive-money/rows')).status, { timeout: 5000, interval: 250 }).toBe(401);
+
+    expect((await withKey('pdk_' + 'x'.repeat(40), 'GET', '/api/receive-money/rows')).status).toBe(401);
+    const past = await api.t.call('POST', '/api/api-keys/create', { name: 'past', expireTime: 1000 }, admin);
+    expect(past.status).toBe(400);
+    expect((await api.t.call('POST', '/api/api-keys/create', {}, admin)).status).toBe(400);
+  });
+
+  it("lets a user see and revoke only their own keys", async () => {
+    const one = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const two = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'mine' }, one.token), 201);
+    expect(dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, two.token)).rows).toHaveLength(0);
+    expect((await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, two.token)).status).toBe(403);
+    expect((await api.t.call('DELETE', '/api/api-keys/delete', { ids: String(key.id) }, two.token)).status).toBe(403);
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Expiry (issue 13 item 2) under a clock the test moves: the default and a
+ * chosen expireTime, the bounds of the choice, and two instances sharing one
+ * database that expire the same orders, each exactly once.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ORDER_LIFETIME_SECONDS } from '../../schema/options';
+import { DIALECTS, makeApp, type TestApp } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { order, payApi, stored, type PayApi } from './payments-support';
+
+// Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('order expiry on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+  });
+  afterAll(() => api?.close());
+  const expire = () => api.t.app.paydesk.payments.expireDue();
+
+  it('gives an order createTime + 3 days unless its creator chose sooner', async () => {
+    const plain = await order(api);
+    expect(plain.expireTime - plain.createTime).toBe(ORDER_LIFETIME_SECONDS);
+    const soon = await order(api, { expireTime: plain.createTime + 600 });
+    expect(soon.expireTime).toBe(plain.createTime + 600);
+  });
+
+  it('refuses an expireTime past the 3-day window or in the past', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const expireTime of [now + ORDER_LIFETIME_SECONDS + 120, now - 10]) {
+      const res = await api.call('POST', '/api/receive-money/create', { title: 'Late', amount: 5, currency: 'USD', expireTime });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.data.errors[0].field).toBe('expireTime');
+    }
+  });
+
+  it('expires a pending order once its time has passed, and only then', async () => {
+    const o = await order(api, { expireTime: api.clock.now + 120 });
+    const paid = await order(api, { expireTime: api.clock.now + 120 });
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: paid.id, reason: 'paid in time' }));
+    api.clock.now += 119;
+    await expire();
+    expect((await stored(api, o.id)).row.status).toBe('pending');
+    api.clock.now += 1;
+    expect(await expire()).toBeGreaterThanOrEqual(1);
+    const { row, events, callbacks } = await stored(api, o.id);
+    expect(row.status).toBe('expired');
+    expect(events).toMatchObject([{ fromStatus: 'pending', toStatus: 'expired', source: 'expiry', actor: 'expiry' }]);
+    expect(callbacks).toHaveLength(1);
+    // Running again moves nothing; the paid order stays paid.
+    expect(await expire()).toBe(0);
+    expect((await stored(api, o.id)).events).toHaveLength(1);
+    expect((await stored(api, paid.id)).row.status).toBe('completed');
+    expect(dataOf(await api.anon('GET', `/api/receive-money/take?tradeNo=${o.tradeNo}`)).status).toBe('expired');
+  });
+
+  it('expires an order from before expireTime existed at createTime + 3 days', async () => {
+    const o = await order(api);
+    await api.t.app.paydesk.db.any.updateTable('receive_money').set({ expireTime: 0, createTime: api.clock.now - ORDER_LIFETIME_SECONDS }).where('id', '=', o.id).execute();
+    await expire();
+    expect((await stored(api, o.id)).row.status).toBe('expired');
+  });
+});
+
+// Two apps in one process share a SQLite file badly (a writer's lock wait blocks the one thread both run on):
+// on SQLite the same race runs between two real processes in payments-instances.test.ts.
+describe.each(DIALECTS.filter((d) => d === 'mysql'))('two instances expiring on %s', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+  let dir: string;
+  const clock = { now: Math.floor(Date.now() / 1000) };
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-expiry-'));
+    a = await makeApp({ dialect, payments: { clock: () => clock.now } });
+    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir, payments: { clock: () => clock.now } });
+  });
+  afterAll(async () => {
+    await b?.app.close();
+    await a?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('expire each order exactly once, with one event and one callback each', async () => {
+    clock.now = Math.floor(Date.now() / 1000);
+    const token = await a.signIn();
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await a.call('POST', '/api/receive-money/create', {
+        title: `Order ${i}`, amount: 10 + i, currency: 'USD', expireTime: clock.now + 60, notifyUrl: 'https://merchant.example.com/hook',
+      }, token);
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.body.data.id);
+    }
+    clock.now += 61;
+    const [movedA, movedB] = await Promise.all([a.app.paydesk.payments.expireDue(), b.app.paydesk.payments.expireDue()]);
+    expect(movedA + movedB).toBe(40);
+    const k = a.app.paydesk.db.any;
+    const events = await k.selectFrom('order_events').select(['orderId']).where('orderId', 'in', ids).execute();
+    const callbacks = await k.selectFrom('callbacks').select(['orderId']).where('orderId', 'in', ids).execute();
+    expect(events.map((e) => e.orderId).sort()).toEqual([...ids].sort());
+    expect(callbacks.map((e) => e.orderId).sort()).toEqual([...ids].sort());
+    const statuses = await k.selectFrom('receive_money').select('status').where('id', 'in', ids).execute();
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['expired']));
+  });
+});

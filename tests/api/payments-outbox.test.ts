@@ -1,0 +1,150 @@
+/**
+ * Merchant callbacks (issue 13 item 4) against a real local receiver that
+ * verifies them with `standardwebhooks`: delivered signed, retried after a
+ * 500, a 429 or no answer with growing waits, stopped by a 410, given up on a
+ * 400 or after the last try, resent on the operator's word, and sent once
+ * when two instances share the outbox. Time is the test's clock.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BACKOFF_SECONDS, MAX_TRIES } from '../../server/payments/outbox';
+import { DIALECTS, makeApp, type TestApp } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { startMerchant, type Merchant } from '../fakes/merchant';
+import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+
+// Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
+  let api: PayApi;
+  let merchant: Merchant;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+    merchant = await startMerchant(() => api.t.app.paydesk.settings.get('pay').callback.secret);
+  });
+  afterAll(async () => {
+    await merchant?.close();
+    await api?.close();
+  });
+  beforeEach(() => {
+    merchant.received.length = 0;
+  });
+
+  const deliver = () => api.t.app.paydesk.payments.outbox.deliverDue();
+  async function paidOrder() {
+    const o = await order(api, { notifyUrl: merchant.url });
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: o.id, reason: 'seen at the bank' }));
+    return o;
+  }
+
+  it('sends a signed callback the merchant can verify, once', async () => {
+    const o = await paidOrder();
+    expect(await deliver()).toBe(1);
+    expect(merchant.received).toHaveLength(1);
+    expect(merchant.received[0]).toMatchObject({ valid: true, body: { type: 'order.completed', data: { tradeNo: o.tradeNo, status: 'completed', amount: 12.5 } } });
+    const [callback] = (await stored(api, o.id)).callbacks;
+    expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200 });
+    expect(JSON.parse(callback!.attempts)[0]).toMatchObject({ code: 200 });
+    expect(await deliver()).toBe(0);
+    expect(merchant.received).toHaveLength(1);
+  });
+
+  it('retries after a 500 at the backoff time, with the same message id', async () => {
+    const o = await paidOrder();
+    merchant.answer(500);
+    await deliver();
+    let [callback] = (await stored(api, o.id)).callbacks;
+    expect(callback).toMatchObject({ state: 'pending', tries: 1, lastCode: 500, nextTime: api.clock.now + BACKOFF_SECONDS[0] });
+    api.clock.now += BACKOFF_SECONDS[0] - 1;
+    expect(await deliver()).toBe(0);
+    api.clock.now += 1;
+    expect(await deliver()).toBe(1);
+    [callback] = (await stored(api, o.id)).callbacks;
+    expect(callback).toMatchObject({ state: 'delivered', tries: 2, lastCode: 200 });
+    expect(merchant.received.map((r) => [r.answered, r.valid])).toEqual([[500, true], [200, true]]);
+    expect(merchant.received[0]!.id).toBe(merchant.received[1]!.id);
+  });
+
+  it('stops after a 410 and after another 4xx, but retries a 429', async () => {
+    const gone = await paidOrder();
+    merchant.answer(410);
+    await deliver();
+    const refused = await paidOrder();
+    merchant.answer(400);
+    await deliver();
+    const busy = await paidOrder();
+    merchant.answer(429);
+    await deliver();
+    api.clock.now += 3 * 86400;
+    await deliver();
+    expect((await stored(api, gone.id)).callbacks[0]).toMatchObject({ state: 'gone', tries: 1, lastCode: 410 });
+    expect((await stored(api, refused.id)).callbacks[0]).toMatchObject({ state: 'failed', tries: 1, lastCode: 400 });
+    expect((await stored(api, busy.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 2 });
+    expect(merchant.received.map((r) => r.answered)).toEqual([410, 400, 429, 200]);
+  });
+
+  it('keeps trying a merchant that does not answer for about a day, then gives up', async () => {
+    const o = await order(api, { notifyUrl: 'http://127.0.0.1:9/nobody-listens' });
+    dataOf(await api.call('POST', '/api/receive-money/mark-failed', { id: o.id, reason: 'declined' }));
+    const start = api.clock.now;
+    for (let i = 0; i < MAX_TRIES + 2; i++) {
+      await deliver();
+      api.clock.now += 13 * 3600;
+    }
+    const [callback] = (await stored(api, o.id)).callbacks;
+    expect(callback).toMatchObject({ state: 'failed', tries: MAX_TRIES, lastCode: 0 });
+    const attempts = JSON.parse(callback!.attempts);
+    expect(attempts).toHaveLength(MAX_TRIES);
+    expect(attempts[0].error).toBeTruthy();
+    // Ten tries spread over about a day.
+    const spread = BACKOFF_SECONDS.reduce((a, b) => a + b, 0);
+    expect(spread).toBeGreaterThan(20 * 3600);
+    expect(spread).toBeLessThan(26 * 3600);
+    expect(attempts.at(-1).at).toBeGreaterThan(start);
+  });
+
+  it('resends on the word of an operator who holds the rule', async () => {
+    const o = await paidOrder();
+    await deliver();
+    const [callback] = (await stored(api, o.id)).callbacks;
+    const clerk = await userWith(api, ['POST api/receive-money/create'], 1);
+    expect((await api.t.call('POST', '/api/callbacks/resend', { id: callback!.id }, clerk.token)).status).toBe(403);
+    dataOf(await api.call('POST', '/api/callbacks/resend', { id: callback!.id }));
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'pending', tries: 0 });
+    await deliver();
+    expect(merchant.received.map((r) => r.id)).toEqual([callback!.messageId, callback!.messageId]);
+    expect((await api.call('POST', '/api/callbacks/resend', { id: 999999 })).status).toBe(404);
+  });
+});
+
+describe.each(DIALECTS)('two instances sharing the outbox on %s', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+  let merchant: Merchant;
+  beforeAll(async () => {
+    a = await makeApp({ dialect, ...(dialect === 'sqlite' && { databaseUrl: `sqlite:${process.env.TMPDIR ?? '/tmp'}/paydesk-outbox-${Date.now()}.db` }) });
+    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir });
+    merchant = await startMerchant(() => a.app.paydesk.settings.get('pay').callback.secret);
+  });
+  afterAll(async () => {
+    await merchant?.close();
+    await b?.app.close();
+    await a?.close();
+  });
+
+  it('deliver each callback exactly once', async () => {
+    const token = await a.signIn();
+    for (let i = 0; i < 30; i++) {
+      const o = await a.call('POST', '/api/receive-money/create', { title: `Order ${i}`, amount: 5, currency: 'USD', notifyUrl: merchant.url }, token);
+      expect((await a.call('POST', '/api/receive-money/mark-paid', { id: o.body.data.id, reason: 'batch' }, token)).status).toBe(200);
+    }
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([a.app.paydesk.payments.outbox.deliverDue(5), b.app.paydesk.payments.outbox.deliverDue(5), a.app.paydesk.payments.outbox.deliverDue(5), b.app.paydesk.payments.outbox.deliverDue(5)]);
+    }
+    await Promise.all([a.app.paydesk.payments.outbox.deliverDue(100), b.app.paydesk.payments.outbox.deliverDue(100)]);
+    const ids = merchant.received.map((r) => r.id);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(merchant.received.every((r) => r.valid)).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * What the payment suites share: an admin API on a clock the test moves, a
+ * signed-in user holding only some rules, and reads of what a transition
+ * writes (the order, its events, its outbox rows) straight from the database.
+ */
+import { adminApi, createOrder, createRow, createUser, dataOf, unique, type Api } from '../support/fixtures';
+import type { makeApp } from '../support/app';
+
+export interface PayApi extends Api {
+  clock: { now: number };
+}
+
+export async function payApi(dialect: 'sqlite' | 'mysql', options: Parameters<typeof makeApp>[0] = {}): Promise<PayApi> {
+  const clock = { now: Math.floor(Date.now() / 1000) };
+  const api = await adminApi(dialect, { ...options, payments: { clock: () => clock.now, ...options.payments } });
+  return Object.assign(api, { clock });
+}
+
+/** A user whose one group grants exactly these routes (`POST api/receive-money/mark-paid`), with a token. */
+export async function userWith(api: Api, routes: string[], manage: 0 | 1 = 1): Promise<{ id: number; token: string }> {
+  const password = 'secret-pass-1';
+  const user = await createUser(api, { password });
+  const rules = dataOf(await api.call('GET', '/api/auth-rules/find?limit=1000')) as Array<{ id: number; method: string; route: string }>;
+  const ids = routes.map((r) => {
+    const [method, route] = r.split(' ');
+    const found = rules.find((x) => x.method === method && x.route === route);
+    if (!found) throw new Error(`no rule ${r}`);
+    return found.id;
+  });
+  await createRow(api, 'auth-group', { name: unique('g'), manage, all: 0, rules: `|${ids.join('|')}|`, uids: `|${user.id}|` });
+  return { id: user.id, token: await api.t.signIn(user.account, password) };
+}
+
+export const order = (api: Api, body: Record<string, unknown> = {}) => createOrder(api, { notifyUrl: 'https://merchant.example.com/hook', ...body });
+
+export async function stored(api: Api, id: number) {
+  const k = api.t.app.paydesk.db.any;
+  const row = await k.selectFrom('receive_money').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const events = await k.selectFrom('order_events').selectAll().where('orderId', '=', id).orderBy('id').execute();
+  const callbacks = await k.selectFrom('callbacks').selectAll().where('orderId', '=', id).orderBy('id').execute();
+  return { row, events, callbacks };
+}

@@ -1,0 +1,105 @@
+/**
+ * The order state machine (issue 13 item 1) through the operator's actions:
+ * every allowed move and every refused one, the idempotent repeat, the reason,
+ * the rule of each action, and what each move writes in its transaction (the
+ * order, its event, its outbox row).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+
+// Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
+
+const ACTIONS = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'expired' } as const;
+type Action = keyof typeof ACTIONS;
+
+describe.each(DIALECTS)('order transitions on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+  });
+  afterAll(() => api?.close());
+
+  const act = (action: Action, body: Record<string, unknown>, token?: string) =>
+    token ? api.t.call('POST', `/api/receive-money/${action}`, body, token, { cookie: 'lang=en-us' }) : api.call('POST', `/api/receive-money/${action}`, body);
+
+  it.each(Object.entries(ACTIONS))('%s moves a pending order to %s, with its event and callback in the same write', async (action, to) => {
+    const o = await order(api, { amount: 30 });
+    const res = await act(action as Action, { id: o.id, reason: 'checked with the bank' });
+    expect(dataOf(res)).toMatchObject({ changed: true, status: to });
+    const { row, events, callbacks } = await stored(api, o.id);
+    expect(row.status).toBe(to);
+    expect(Number(row.paidAmount)).toBe(to === 'completed' ? 30 : 0);
+    expect(row.paidTime > 0).toBe(to === 'completed');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ fromStatus: 'pending', toStatus: to, source: 'operator', reason: 'checked with the bank', currency: 'USD', uid: 1 });
+    expect(callbacks).toHaveLength(1);
+    expect(callbacks[0]).toMatchObject({ state: 'pending', url: 'https://merchant.example.com/hook', eventId: events[0]!.id });
+    expect(JSON.parse(callbacks[0]!.payload)).toMatchObject({ type: `order.${to}`, data: { tradeNo: o.tradeNo, status: to, from: 'pending' } });
+    // The payer's public view shows the new status at once (the cached read was dropped).
+    expect(dataOf(await api.anon('GET', `/api/receive-money/take?tradeNo=${o.tradeNo}`)).status).toBe(to);
+  });
+
+  it.each(Object.entries(ACTIONS))('%s again on an order already %s is a 200 that changes nothing', async (action) => {
+    const o = await order(api);
+    dataOf(await act(action as Action, { id: o.id, reason: 'first' }));
+    const before = await stored(api, o.id);
+    const again = await act(action as Action, { id: o.id, reason: 'second' });
+    expect(dataOf(again)).toMatchObject({ changed: false });
+    expect(await stored(api, o.id)).toEqual(before);
+  });
+
+  const finals = Object.entries(ACTIONS) as Array<[Action, string]>;
+  const refused = finals.flatMap(([first, status]) => finals.filter(([other]) => other !== first).map(([other]) => [status, other] as const));
+  it.each(refused)('an order %s refuses %s with 409 and keeps everything as it was', async (status, action) => {
+    const o = await order(api);
+    const first = finals.find(([, s]) => s === status)![0];
+    dataOf(await act(first, { id: o.id, reason: 'first' }));
+    const before = await stored(api, o.id);
+    const res = await act(action, { id: o.id, reason: 'late' });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.msg).toContain(status);
+    expect(await stored(api, o.id)).toEqual(before);
+  });
+
+  it('needs a reason, an existing order and nothing else', async () => {
+    const o = await order(api);
+    for (const body of [{ id: o.id }, { id: o.id, reason: '   ' }, { id: o.id, reason: 'x'.repeat(257) }, { id: o.id, reason: 'ok', status: 'completed' }]) {
+      const res = await act('mark-paid', body);
+      expect(res.status, res.text).toBe(400);
+    }
+    expect((await act('mark-failed', { id: o.id, reason: 'r', channelTradeNo: 'x' })).status).toBe(400);
+    expect((await act('close', { id: 999999, reason: 'r' })).status).toBe(404);
+    expect((await stored(api, o.id)).events).toHaveLength(0);
+  });
+
+  it('keeps the status out of reach of the generic update', async () => {
+    const o = await order(api);
+    const res = await api.call('PUT', '/api/receive-money/update', { id: o.id, status: 'completed' });
+    expect(res.status).toBe(400);
+    expect((await stored(api, o.id)).row.status).toBe('pending');
+  });
+
+  it('gates each action by its own rule and keeps a scoped operator to their own orders', async () => {
+    const payer = await userWith(api, ['POST api/receive-money/mark-paid', 'POST api/receive-money/create'], 0);
+    const mine = dataOf(await api.t.call('POST', '/api/receive-money/create', { title: 'Mine', amount: 5, currency: 'USD' }, payer.token), 201);
+    const theirs = await order(api);
+    expect((await act('mark-failed', { id: mine.id, reason: 'no' }, payer.token)).status).toBe(403);
+    expect((await act('close', { id: mine.id, reason: 'no' }, payer.token)).status).toBe(403);
+    expect((await act('mark-paid', { id: theirs.id, reason: 'not mine' }, payer.token)).status).toBe(403);
+    expect((await stored(api, theirs.id)).row.status).toBe('pending');
+    expect(dataOf(await act('mark-paid', { id: mine.id, reason: 'cash at the desk', channelTradeNo: 'cash-1' }, payer.token)).changed).toBe(true);
+    const { row, events } = await stored(api, mine.id);
+    expect(row).toMatchObject({ status: 'completed', channelTradeNo: 'cash-1' });
+    expect(events[0]).toMatchObject({ actor: String(payer.id), reference: 'cash-1', uid: payer.id });
+  });
+
+  it('an order without a notifyUrl moves with an event and no callback', async () => {
+    const o = await order(api, { notifyUrl: '' });
+    dataOf(await act('mark-paid', { id: o.id, reason: 'r' }));
+    const { events, callbacks } = await stored(api, o.id);
+    expect([events.length, callbacks.length]).toEqual([1, 0]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The permission ceiling (issue 10, item 2): an operator whose group holds the
+ * rules for groups, rules, users, config rows and settings, but not `all`,
+ * cannot make himself (or anyone) stronger than he is, by any write path.
+ * Each refusal is a 403 and leaves everything as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, DIALECTS, makeApp, type TestApp } from '../support/app';
+
+describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let op: string;
+  let opId: number;
+  let opGroupId: number;
+  let superGroup: { id: number; uids: string };
+  let held: number[];
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = op) => t.call(method, url, body, token);
+  const rulesOf = async (group: string) =>
+    (await call('GET', `/api/auth-rules/find?group=${group}&limit=1000`, undefined, admin)).body.data as Array<{ id: number; route: string; method: string }>;
+  const groupRow = async (id: number) => (await call('GET', `/api/auth-group/take?id=${id}`, undefined, admin)).body.data;
+
+  beforeAll(async () => {
+    t = await makeApp({ dialect });
+    admin = await t.signIn();
+    const user = await call('POST', '/api/users/create', { account: 'delegate1', password: 'delegate-pass' }, admin);
+    opId = user.body.data.id;
+    held = (await Promise.all(['auth-group', 'auth-rules', 'users', 'config', 'toml'].map(rulesOf))).flat().map((r) => r.id);
+    const group = await call('POST', '/api/auth-group/create', { name: 'Delegates', manage: 1, rules: `|${held.join('|')}|`, uids: `|${opId}|` }, admin);
+    expect(group.status, group.text).toBe(201);
+    opGroupId = group.body.data.id;
+    superGroup = (await call('GET', '/api/auth-group/find?no=super-admin', undefined, admin)).body.data[0];
+    op = await t.signIn('delegate1', 'delegate-pass');
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a group with all = 1, by create and by save', async () => {
+    for (const url of ['/api/auth-group/create', '/api/auth-group/save']) {
+      const res = await call('POST', url, { name: 'Root2', all: 1 });
+      expect(res.status, res.text).toBe(403);
+    }
+    expect((await call('GET', '/api/auth-group/find?name=Root2', undefined, admin)).body.data).toHaveLength(0);
+  });
+
+  it('refuses adding himself to the super-admin group', async () => {
+    const res = await call('PUT', '/api/auth-group/update', { id: superGroup.id, uids: `${superGroup.uids}${opId}|` });
+    expect(res.status, res.text).toBe(403);
+    expect((await groupRow(superGroup.id)).uids).toBe(superGroup.uids);
+  });
+
+  it('refuses giving his own group rules he does not hold, or manage over them', async () => {
+    const logsDelete = (await rulesOf('logs')).find((r) => r.route === 'api/logs/delete')!;
+    const res = await call('PUT', '/api/auth-group/update', { id: opGroupId, rules: `|${[...held, logsDelete.id].join('|')}|` });
+    expect(res.status, res.text).toBe(403);
+    const mine = await call('POST', '/api/auth-group/create', { name: 'Sneaky', rules: `|${logsDelete.id}|`, uids: `|${opId}|` });
+    expect(mine.status, mine.text).toBe(403);
+    expect((await groupRow(opGroupId)).rules).toBe(`|${held.join('|')}|`);
+  });
+
+  it('refuses changing a rule\'s type or lock', async () => {
+    const rule = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    for (const type of ['login', 'common']) {
+      expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, type })).status).toBe(403);
+    }
+    expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, lock: 1 })).status).toBe(403);
+    expect((await t.call('GET', '/api/logs/rows')).status).toBe(401);
+  });
+
+  it('refuses unlocking a locked group or changing its members and rules', async () => {
+    const locked = await call('POST', '/api/auth-group/create', { name: 'Pinned', rules: `|${held[0]}|`, lock: 1 }, admin);
+    expect(locked.status, locked.text).toBe(201);
+    const id = locked.body.data.id;
+    for (const patch of [{ lock: 0 }, { uids: `|${opId}|` }, { rules: `|${held[1]}|` }]) {
+      const res = await call('PUT', '/api/auth-group/update', { id, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(403);
+    }
+    expect((await call('DELETE', '/api/auth-group/remove', { ids: String(id) })).status).toBe(403);
+    expect(await groupRow(id)).toMatchObject({ lock: 1, uids: '', rules: `|${held[0]}|`, deleteTime: 0 });
+    // Creating a locked row is a super-admin's act too.
+    expect((await call('POST', '/api/auth-group/create', { name: 'Mine', lock: 1 })).status).toBe(403);
+  });
+
+  it('refuses setting the password of a super-admin, banning or removing him', async () => {
+    for (const patch of [{ password: 'taken-over-1' }, { status: 'banned' }, { email: 'evil@example.com' }]) {
+      const res = await call('PUT', '/api/users/update', { id: 1, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(403);
+      expect((await call('POST', '/api/users/save', { id: 1, ...patch })).status).toBe(403);
+    }
+    expect((await call('DELETE', '/api/users/remove', { ids: '1' })).status).toBe(403);
+    expect((await call('DELETE', '/api/auth-group/remove', { ids: String(superGroup.id) })).status).toBe(403);
+    expect(await t.signIn('admin', ADMIN_PASSWORD)).toBeTruthy();
+  });
+
+  it('refuses restoring a trashed group stronger than him', async () => {
+    const strong = await call('POST', '/api/auth-group/create', { name: 'Strong', all: 1, uids: `|${opId}|` }, admin);
+    await call('DELETE', '/api/auth-group/remove', { ids: String(strong.body.data.id) }, admin);
+    expect((await call('PUT', '/api/auth-group/restore', { ids: String(strong.body.data.id) })).status).toBe(403);
+    expect((await call('DELETE', '/api/auth-group/clear')).status).toBe(403);
+    expect((await groupRow(strong.body.data.id)).deleteTime).toBeGreaterThan(0);
+  });
+
+  it('refuses making the super-admin group the default of sign-ups', async () => {
+    const row = (await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data;
+    const value = { ...row.value, sign_up: { ...row.value.sign_up, allow: true, auth_group_ids: [superGroup.id] } };
+    expect((await call('PUT', '/api/config/update', { id: row.id, value })).status).toBe(403);
+    expect((await call('POST', '/api/config/save', { id: row.id, value })).status).toBe(403);
+    expect((await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data.value.sign_up.auth_group_ids).toEqual([]);
+  });
+
+  it('refuses writing the token key and the code senders', async () => {
+    const jwt = await call('PUT', '/api/toml/crypt-jwt', { subject: 'paydesk', issuer: 'paydesk', expired: 3600, key: 'attacker-known-key' });
+    expect(jwt.status, jwt.text).toBe(403);
+    expect((await call('PUT', '/api/toml/sms-email', { host: 'smtp.evil.example', port: 25, account: 'a', password: 'b' })).status).toBe(403);
+  });
+
+  it('still lets him delegate what he holds', async () => {
+    const user = await call('POST', '/api/users/create', { account: 'helper22' });
+    expect(user.status, user.text).toBe(201);
+    const res = await call('POST', '/api/auth-group/create', { name: 'Helpers', manage: 1, rules: `|${held.slice(0, 3).join('|')}|`, uids: `|${user.body.data.id}|` });
+    expect(res.status, res.text).toBe(201);
+    expect((await call('PUT', '/api/users/update', { id: user.body.data.id, password: 'helper-pass-1' })).status).toBe(200);
+    // A super-admin still does anything.
+    expect((await call('PUT', '/api/auth-group/update', { id: superGroup.id, uids: `${superGroup.uids}${user.body.data.id}|` }, admin)).status).toBe(200);
+  });
+});
