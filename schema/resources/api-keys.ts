@@ -14,8 +14,8 @@ export const apiKeys = defineResource({
   fields: {
     id: f.id(),
     name: f.text({ required: true, max: 64, search: true, filter: true }),
-    prefix: f.text({ max: 16, readOnly: true }),
-    hash: f.text({ max: 64, unique: true, hidden: true, readOnly: true }),
+    prefix: f.text({ max: 16, identity: 'exact', readOnly: true }),
+    hash: f.text({ max: 64, unique: true, identity: 'exact', hidden: true, readOnly: true }),
     expireTime: f.time(),
     lastUsedTime: f.time({ readOnly: true, filter: false }),
     revokedTime: f.time({ readOnly: true, filter: false }),

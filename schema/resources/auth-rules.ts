@@ -13,7 +13,7 @@ export const authRules = defineResource({
   icon: 'rule',
   fields: {
     id: f.id(),
-    hash: f.text({ max: 64, unique: true, readOnly: true, list: false }),
+    hash: f.text({ max: 64, unique: true, identity: 'exact', readOnly: true, list: false }),
     group: f.text({ max: 64, readOnly: true, filter: true, sortable: true }),
     name: f.text({ max: 64, readOnly: true, search: true }),
     method: f.select({ options: HTTP_METHODS, default: 'GET', readOnly: true }),

@@ -16,7 +16,7 @@ export const callbacks = defineResource({
     id: f.id(),
     orderId: f.number({ filter: true }),
     eventId: f.number({ list: false }),
-    tradeNo: f.text({ max: 64, filter: true, search: true }),
+    tradeNo: f.text({ max: 64, identity: 'exact', filter: true, search: true }),
     /** The Standard Webhooks message id: the same on every retry, so the merchant can drop repeats. */
     messageId: f.text({ max: 64, unique: true }),
     url: f.text({ max: 1024, long: false }),

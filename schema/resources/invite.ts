@@ -7,7 +7,7 @@ export const invite = defineResource({
   icon: 'confirmation_number',
   fields: {
     id: f.id(),
-    code: f.text({ required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, unique: true, filter: true, search: true }),
+    code: f.text({ required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, unique: true, identity: 'exact', filter: true, search: true }),
     usedBy: f.number({ min: 0, readOnly: true, filter: true }),
     usedTime: f.time({ readOnly: true }),
     expireTime: f.time(),

@@ -14,7 +14,7 @@ export const orderEvents = defineResource({
   fields: {
     id: f.id(),
     orderId: f.number({ filter: true }),
-    tradeNo: f.text({ max: 64, filter: true, search: true }),
+    tradeNo: f.text({ max: 64, identity: 'exact', filter: true, search: true }),
     fromStatus: f.select({ options: ORDER_STATUSES, optionSet: 'status', default: 'pending', filter: false }),
     toStatus: f.select({ options: ORDER_STATUSES, optionSet: 'status', default: 'pending' }),
     source: f.select({ options: TRANSITION_SOURCES, optionSet: 'eventSource', default: 'operator' }),

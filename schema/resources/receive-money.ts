@@ -17,8 +17,8 @@ export const receiveMoney = defineResource({
   fields: {
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),
-    tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, search: true, filter: true }),
-    outTradeNo: f.text({ max: 64, search: true, filter: true, list: false }),
+    tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, identity: 'exact', search: true, filter: true }),
+    outTradeNo: f.text({ max: 64, identity: 'exact', search: true, filter: true, list: false }),
     mchId: f.text({ max: 64, filter: true, list: false }),
     productId: f.text({ max: 64, filter: true, list: false }),
     title: f.text({ required: true, max: 24, search: true, filter: true, messages: { required: 'validation.title_required' } }),

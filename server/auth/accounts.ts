@@ -14,7 +14,7 @@ import { AppError } from '../http';
 /** Where a code goes and how an account is found without its name. */
 export interface Social {
   kind: 'phone' | 'email';
-  /** The phone as given; an address in lower case, so one mailbox is one target. */
+  /** The phone as given; an address normalised as the users schema stores it (NFC, lower case), so one mailbox is one target. */
   target: string;
 }
 
@@ -37,7 +37,7 @@ export async function accountContact(q: Kysely<Database>, account: string, prefe
   if (!user) return undefined;
   const contacts: Social[] = [];
   if (user.phone) contacts.push({ kind: 'phone', target: user.phone });
-  if (user.email) contacts.push({ kind: 'email', target: user.email.toLowerCase() });
+  if (user.email) contacts.push({ kind: 'email', target: user.email });
   const social = contacts.find((c) => c.kind === prefer) ?? contacts[0];
   return social && { id: user.id, social };
 }

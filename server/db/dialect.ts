@@ -18,8 +18,14 @@ export interface DialectAdapter {
   textDefaults: boolean;
   /** Table options of CREATE TABLE. */
   tableOptions?: RawBuilder<unknown>;
+  /** The collation of a column compared byte for byte (`Column.exact`), where the table's default would fold case and accents. */
+  exactCollation?: RawBuilder<unknown>;
   /** MySQL's DROP INDEX names the table. */
   dropIndexNamesTable: boolean;
+  /** Whether `SELECT … FOR UPDATE` locks rows (MySQL); SQLite has one writer at a time and no such clause. */
+  forUpdate: boolean;
+  /** A transaction that lost a race to another (deadlock, lock timeout, busy database) and may simply run again. */
+  retryable(error: unknown): boolean;
   /**
    * The column of a unique-constraint violation (two writers racing past a
    * check), or undefined when the error is something else.
@@ -37,6 +43,8 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
     longText: sql`text`,
     textDefaults: true,
     dropIndexNamesTable: false,
+    forUpdate: false,
+    retryable: (error) => /^SQLITE_BUSY/.test((error as DbError)?.code ?? ''),
     // `UNIQUE constraint failed: users.account`
     uniqueViolation: (error) => {
       const e = error as DbError;
@@ -50,7 +58,11 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
     longText: sql`mediumtext`,
     textDefaults: false,
     tableOptions: sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`,
+    exactCollation: sql`character set utf8mb4 collate utf8mb4_bin`,
     dropIndexNamesTable: true,
+    forUpdate: true,
+    // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT.
+    retryable: (error) => [1213, 1205].includes((error as DbError)?.errno ?? 0),
     // MySQL names the index, which migrations call `<table>_<column>_unique`.
     uniqueViolation: (error) => {
       const e = error as DbError;

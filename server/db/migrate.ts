@@ -24,6 +24,8 @@ export type MigrationOp =
   | { op: 'dropTable'; table: string }
   | { op: 'addColumn'; table: string; column: ColumnSpec }
   | { op: 'dropColumn'; table: string; name: string }
+  /** The same column compared differently (`exact`); the only change of a column made without a hand-written migration. */
+  | { op: 'alterColumn'; table: string; column: ColumnSpec }
   | { op: 'createIndex'; table: string; name: string; columns: string[]; unique: boolean }
   | { op: 'dropIndex'; table: string; name: string };
 
@@ -36,7 +38,7 @@ export function fold(ops: MigrationOp[], snapshot: Snapshot = {}): Snapshot {
     switch (o.op) {
       case 'createTable': s[o.table] = { columns: Object.fromEntries(o.columns.map((c) => [c.name, c])), indexes: {} }; break;
       case 'dropTable': delete s[o.table]; break;
-      case 'addColumn': s[o.table]!.columns[o.column.name] = o.column; break;
+      case 'addColumn': case 'alterColumn': s[o.table]!.columns[o.column.name] = o.column; break;
       case 'dropColumn': delete s[o.table]!.columns[o.name]; break;
       case 'createIndex': s[o.table]!.indexes[o.name] = { columns: o.columns, unique: o.unique }; break;
       case 'dropIndex': delete s[o.table]!.indexes[o.name]; break;
@@ -69,6 +71,8 @@ export function desiredTables(resources: readonly Resource[]): Snapshot {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** `unique` rides in the column spec but is built as an index: a change of it alone is an index change. */
 const sameColumn = (a: ColumnSpec, b: ColumnSpec) => same({ ...a, unique: undefined }, { ...b, unique: undefined });
+/** Whether two specs differ in how the column compares and in nothing else. */
+const onlyComparisonChanged = (a: ColumnSpec, b: ColumnSpec) => sameColumn({ ...a, exact: undefined }, { ...b, exact: undefined });
 
 /** Operations that take `from` to the schemas. A changed column type needs a hand-written migration. */
 export function plan(from: Snapshot, resources: readonly Resource[]): MigrationOp[] {
@@ -81,6 +85,7 @@ export function plan(from: Snapshot, resources: readonly Resource[]): MigrationO
       for (const [name, col] of Object.entries(want.columns)) {
         const old = have.columns[name];
         if (!old) ops.push({ op: 'addColumn', table, column: col });
+        else if (!sameColumn(old, col) && onlyComparisonChanged(old, col)) ops.push({ op: 'alterColumn', table, column: col });
         else if (!sameColumn(old, col)) {
           throw new Error(`${table}.${name} changed from ${JSON.stringify(old)} to ${JSON.stringify(col)}: write this migration by hand`);
         }
@@ -104,7 +109,7 @@ function columnType(c: Column, dialect: DialectName) {
     case 'integer': return sql`integer`;
     case 'bigint': return sql`bigint`;
     case 'decimal': return sql.raw(`decimal(${c.precision ?? 14}, ${c.scale ?? 2})`);
-    case 'varchar': return sql.raw(`varchar(${c.length ?? 255})`);
+    case 'varchar': return c.exact && adapter.exactCollation ? sql`${sql.raw(`varchar(${c.length ?? 255})`)} ${adapter.exactCollation}` : sql.raw(`varchar(${c.length ?? 255})`);
     case 'text': case 'json': return adapter.longText;
   }
 }
@@ -112,13 +117,13 @@ function columnType(c: Column, dialect: DialectName) {
 export async function applyOps(db: Kysely<any>, ops: readonly MigrationOp[], dialect: DialectName) {
   const adapter = ADAPTERS[dialect];
   for (const o of ops) {
-    const addColumn = <B extends { addColumn: Function }>(builder: B, c: ColumnSpec): B =>
-      builder.addColumn(c.name, columnType(c, dialect), (col: any) => {
-        if (c.type === 'increments') return col.primaryKey().autoIncrement();
-        let out = c.nullable ? col : col.notNull();
-        if (c.default !== undefined && (adapter.textDefaults || (c.type !== 'text' && c.type !== 'json'))) out = out.defaultTo(c.default);
-        return out;
-      });
+    const define = (c: ColumnSpec) => (col: any) => {
+      if (c.type === 'increments') return col.primaryKey().autoIncrement();
+      let out = c.nullable ? col : col.notNull();
+      if (c.default !== undefined && (adapter.textDefaults || (c.type !== 'text' && c.type !== 'json'))) out = out.defaultTo(c.default);
+      return out;
+    };
+    const addColumn = <B extends { addColumn: Function }>(builder: B, c: ColumnSpec): B => builder.addColumn(c.name, columnType(c, dialect), define(c));
     switch (o.op) {
       case 'createTable': {
         let b = db.schema.createTable(o.table);
@@ -130,6 +135,10 @@ export async function applyOps(db: Kysely<any>, ops: readonly MigrationOp[], dia
       case 'dropTable': await db.schema.dropTable(o.table).execute(); break;
       case 'addColumn': await (addColumn(db.schema.alterTable(o.table), o.column) as any).execute(); break;
       case 'dropColumn': await db.schema.alterTable(o.table).dropColumn(o.name).execute(); break;
+      case 'alterColumn':
+        // SQLite compares text byte for byte unless told otherwise: only MySQL has a collation to change.
+        if (adapter.exactCollation) await db.schema.alterTable(o.table).modifyColumn(o.column.name, columnType(o.column, dialect), define(o.column)).execute();
+        break;
       case 'createIndex': {
         const b = db.schema.createIndex(o.name).on(o.table).columns(o.columns);
         await (o.unique ? b.unique() : b).execute();

@@ -5,7 +5,7 @@
  * `Database` of `db/types.ts` serves hand-written code.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Resource } from '../../schema/define';
+import { identityValue, type Resource } from '../../schema/define';
 import type { Db } from '../db/connect';
 import type { Caller } from '../types';
 import { outputColumns } from '../db/rows';
@@ -54,7 +54,10 @@ export function inTrash<Q extends AnyQuery>(qb: Q, r: Resource, trashed: boolean
 
 export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<ListQuery, 'filters' | 'q' | 'ids'>): Q {
   let out: AnyQuery = qb;
-  for (const { field, op, value } of q.filters) {
+  // An identity is looked up as it is stored (an address in lower case), on every database alike.
+  const asStored = (name: string, value: string) => identityValue(r.fields[name] ?? {}, value);
+  for (const { field, op, value: given } of q.filters) {
+    const value = typeof given === 'string' ? asStored(field, given) : Array.isArray(given) ? given.map((v) => (typeof v === 'string' ? asStored(field, v) : v)) : given;
     if (op === 'like') out = out.where(containsText(field, String(value)));
     else if (op === 'in') out = out.where(field, 'in', value as unknown[]);
     else out = out.where(field, op === 'eq' ? '=' : op === 'gte' ? '>=' : '<=', value as never);
@@ -63,7 +66,7 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<Lis
   const searchable = Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k);
   if (q.q && searchable.length) {
     const text = q.q;
-    out = out.where((eb) => eb.or(searchable.map((k) => containsText(k, text) as never)));
+    out = out.where((eb) => eb.or(searchable.map((k) => containsText(k, asStored(k, text)) as never)));
   }
   return out as Q;
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { users } from '../../schema';
+import { identityValue } from '../../schema/define';
 import type { Social } from '../auth/accounts';
 import type { SignInKeys } from '../auth/rsa';
 import { invalidInput } from '../services/settings/field-errors';
@@ -17,7 +18,7 @@ const required = { error: 'validation.required' };
 const SOCIAL_MAX = 128;
 const social = z.string(required).trim().min(1, required).max(SOCIAL_MAX, { error: 'errors.social_invalid', abort: true }).transform((value, ctx): Social => {
   if (users.fields.phone.input.safeParse(value).success) return { kind: 'phone', target: value };
-  if (users.fields.email.input.safeParse(value).success) return { kind: 'email', target: value.toLowerCase() };
+  if (users.fields.email.input.safeParse(value).success) return { kind: 'email', target: identityValue(users.fields.email, value) };
   ctx.issues.push({ code: 'custom', message: 'errors.social_invalid', input: value });
   return z.NEVER;
 });

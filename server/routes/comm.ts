@@ -5,6 +5,8 @@
  * whether or not the account exists, and spends the same time.
  */
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../schema';
+import { identityValue } from '../../schema/define';
 import { pageLimit } from '../../schema/options';
 import { PasswordThrottle } from '../auth/password-throttle';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
@@ -38,7 +40,7 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
     if (account.length > 64 || password.length > 256) throw new AppError(400, 'errors.sign_in_failed');
     await throttle.admit(account, request.ip);
     const user = await o.db.kysely.selectFrom('users').select(['id', 'password', 'status'])
-      .where('account', '=', account.trim()).where('deleteTime', '=', 0).executeTakeFirst();
+      .where('account', '=', identityValue(users.fields.account, account.trim())).where('deleteTime', '=', 0).executeTakeFirst();
     const right = user ? await verifyPassword(user.password, password) : await burnPasswordCheck(password);
     if (!user || !right) {
       await throttle.failed(account, request.ip);

@@ -38,7 +38,7 @@ export interface CommApp extends TestApp {
   codesFor(target: string): string[];
   lastCode(target: string): string;
   /** The last code of a target once one has arrived (a reset code is sent after its answer). */
-  waitCode(target: string): Promise<string>;
+  waitCode(target: string, timeoutMs?: number): Promise<string>;
   /** Replaces part of a config row's value, as an operator would. */
   setConfig<K extends ConfigKey>(key: K, change: (value: ConfigValue<K>) => void): Promise<void>;
   /** An account made by the operator; answers its id. */
@@ -88,8 +88,8 @@ export async function commApp(dialect: 'sqlite' | 'mysql', cache: CacheKind = 'f
       if (!code) throw new Error(`no code was delivered to ${target}`);
       return code;
     },
-    async waitCode(target) {
-      await expect.poll(() => codesFor(target).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    async waitCode(target, timeout = 10_000) {
+      await expect.poll(() => codesFor(target).length, { timeout }).toBeGreaterThan(0);
       return codesFor(target).at(-1)!;
     },
     async setConfig(key, change) {
