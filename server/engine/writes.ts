@@ -13,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
 import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
-import type { Engine } from './store';
+import { scoped, type Engine } from './store';
 
 export interface WriteContext {
   caller: Caller;
@@ -67,11 +67,27 @@ function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
   if (r.owner && caller.scopeUid !== null && rows.some((row) => row.uid !== caller.scopeUid)) throw forbidden('errors.scope');
 }
 
+/** How often a write that lost a race to another (a deadlock) runs again before its caller hears of it. */
+const RACE_RETRIES = 4;
+
 /**
  * Runs a write and its log row in one transaction (its commit announces the write: db.writes).
  * A write that would leave the caller banned or the site without a super-admin rolls back (keep-admin.ts).
+ * A transaction the database gave up on to settle a race (deadlock, lock timeout) runs again:
+ * a race is never the caller's error, and never a 500.
  */
 async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactOnce(e, r, ctx, work);
+    } catch (error) {
+      if (attempt > RACE_RETRIES || !e.db.adapter.retryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   let used: Transaction<any> | undefined;
   try {
     const result = await e.db.any.transaction().execute(async (trx) => {
@@ -202,24 +218,36 @@ export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
 }
 
 /** Moves a row one place up or down in `serial` order, renumbering so ties cannot stall it. */
+/**
+ * Moves a row one place up or down among the rows the caller sees: an
+ * own-rows caller reorders his own rows within the places they hold, and
+ * never renumbers another owner's. The rows are locked while they are
+ * renumbered (MySQL; SQLite has one writer), so concurrent moves queue
+ * instead of leaving two rows with one place.
+ */
 export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
   onlyKeys(body, ['id', 'mode']);
   const { id: rawId, mode } = (body ?? {}) as Body;
   const id = parseId(rawId);
   if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
   return inTransaction(e, r, ctx, async (trx) => {
-    let qb = trx.selectFrom(r.table).select(['id', 'serial', ...(r.owner ? ['uid'] : [])]).orderBy('serial').orderBy('id');
+    let qb = scoped(trx.selectFrom(r.table).select(['id', 'serial', ...(r.owner ? ['uid'] : [])]), r, ctx.caller).orderBy('serial').orderBy('id');
     if (r.softDelete) qb = qb.where('deleteTime', '=', 0);
+    if (e.db.adapter.forUpdate) qb = qb.forUpdate();
     const list = await qb.execute();
     const at = list.findIndex((row) => row.id === id);
     if (at < 0) throw notFound();
     ownOnly(r, ctx.caller, [list[at]!]);
+    // The places these rows hold: the whole table's 1..n, or an owner's own share of them, made distinct.
+    const whole = !r.owner || ctx.caller.scopeUid === null;
+    const places: number[] = [];
+    for (const [i, row] of list.entries()) places.push(whole ? i + 1 : Math.max(Number(row.serial), (places[i - 1] ?? 0) + 1));
     const to = mode === 'up' ? at - 1 : at + 1;
     if (to >= 0 && to < list.length) [list[at], list[to]] = [list[to]!, list[at]!];
     for (const [i, row] of list.entries()) {
-      if (row.serial !== i + 1) await trx.updateTable(r.table).set({ serial: i + 1 }).where('id', '=', row.id).execute();
+      if (row.serial !== places[i]) await trx.updateTable(r.table).set({ serial: places[i] }).where('id', '=', row.id).execute();
     }
     await ctx.audit(trx, { bindId: id });
-    return { id, serial: list.findIndex((row) => row.id === id) + 1 };
+    return { id, serial: places[list.findIndex((row) => row.id === id)] };
   });
 }
