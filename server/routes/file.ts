@@ -86,7 +86,9 @@ export const storageStatic: FastifyPluginAsync<StorageStaticOptions> = async (ap
     maxAge: ONE_YEAR_MS,
     immutable: true,
     setHeaders(res) {
-      // Should anything but an image ever land here, it still runs nothing (nosniff comes with every answer: plugins/headers.ts).
+      // Said here as well as by plugins/headers.ts: uploads are where sniffing would hurt most, wherever this route is mounted.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Should anything but an image ever land here, it still runs nothing.
       res.setHeader('Content-Security-Policy', "default-src 'none'");
     },
   });

@@ -52,6 +52,10 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
     await suite.context.addCookies([{ name: 'lang', value: lang, url: suite.server.url }]);
     suite.page = await suite.context.newPage();
     suite.page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The server's Content-Security-Policy must hold for everything the console does: a violation is an error like any other.
+    suite.page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) pageErrors.push(message.text());
+    });
     return suite.page;
   };
 

@@ -64,6 +64,9 @@ describe.skipIf(browserMissing())('pay pages', () => {
     context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, ...options });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) pageErrors.push(message.text());
+    });
     return page;
   }
 
