@@ -23,6 +23,8 @@ export async function staticRoutes(app: FastifyInstance, o: { root: string }) {
     index: ['index.html'],
     decorateReply: false,
     preCompressed: true,
+    // Ours alone (below): with send's own header on, it would overwrite ours after setHeaders ran.
+    cacheControl: false,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -108,3 +108,26 @@ describe('ETags across instances on one host (file cache, one SQLite file)', () 
     }
   });
 });
+
+describe('the built front end', () => {
+  it('keeps hashed assets for a year, revalidates index.html every time, and sends the brotli file the build made', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dist, 'index.html.br'), 'brotli index');
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js.br'), 'brotli main');
+    const t = await makeApp({ staticDir: dist });
+    try {
+      const index = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+      expect([index.statusCode, index.headers['cache-control'], index.headers['content-encoding'], index.body]).toEqual([200, 'no-cache', 'br', 'brotli index']);
+      const asset = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect([asset.statusCode, asset.headers['cache-control'], asset.headers['content-encoding']]).toEqual([200, 'public, max-age=31536000, immutable', 'br']);
+      const plain = await t.app.inject({ url: '/assets/main-abc123.js' });
+      expect([plain.headers['cache-control'], plain.headers['content-encoding'], plain.body]).toEqual(['public, max-age=31536000, immutable', undefined, 'console.log(1)']);
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
