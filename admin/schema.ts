@@ -2,7 +2,7 @@
  * What the console reads from `schema/`: every screen asks these helpers about
  * a resource's fields instead of repeating a fact about a field.
  */
-import { emptyValue, isBlank, isWritable, keepsWhenBlank, type Field, type Resource } from '../schema/define';
+import { emptyValue, isBlank, isServerFilled, isWritable, keepsWhenBlank, type Field, type Resource } from '../schema/define';
 import { optionLabelKey } from '../schema/i18n/common';
 import { resourceList } from '../schema/index';
 import { ACTION_METHOD, ruleKey, type Action } from '../schema/rules';
@@ -25,7 +25,7 @@ export const listableFields = (resource: Resource) =>
 export const defaultColumns = (resource: Resource) => listableFields(resource).filter(([, f]) => f.list).map(([name]) => name);
 
 /** Fields of the edit dialog: everything a person can read or write, system columns aside. */
-export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !f.system && f.widget !== 'none');
+export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !isServerFilled(f) && f.widget !== 'none');
 
 export const filterableFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => f.filter.length > 0 && !f.hidden);
 

@@ -12,6 +12,8 @@
  * `%{min}`/`%{max}` from the zod issue.
  */
 import { z } from 'zod';
+import type { Lang } from './i18n/index';
+import type { IconName } from './icons';
 import type { FieldError } from './issues';
 import { ACTION_METHOD, type Action, type RuleType } from './rules';
 
@@ -20,8 +22,14 @@ export type ColumnType = 'increments' | 'integer' | 'bigint' | 'decimal' | 'varc
 export type Widget =
   | 'none' | 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch'
   | 'date' | 'image' | 'files' | 'json' | 'ids';
-/** Fields the server fills itself; a client never writes them. */
-export type SystemKind = 'id' | 'owner' | 'createTime' | 'updateTime' | 'deleteTime' | 'serial';
+/**
+ * Columns with a role the engine knows by kind, whatever the field is named
+ * (`ownerId: f.owner()` works as `uid: f.owner()` does). The server fills all
+ * but `lock`, which a super-admin sets (server/auth/ceiling.ts).
+ */
+export type SystemKind = 'id' | 'owner' | 'createTime' | 'updateTime' | 'deleteTime' | 'serial' | 'lock';
+/** The name of each system column a resource has, by kind. */
+export type SystemColumns = Partial<Record<SystemKind, string>>;
 
 export interface Column {
   type: ColumnType;
@@ -69,20 +77,32 @@ export interface Field<T = unknown> {
   sortable: boolean;
   filter: readonly FilterOp[];
   search: boolean;
+  /** Its label, when the schema gives it (Common `label`). */
+  label?: Labels;
   /** Phantom: the TypeScript type of a stored value. */
   readonly __type?: T;
 }
 
 export type Fields = Record<string, Field<any>>;
 
-/** A client may write a field unless the server owns it (system columns) or it is read-only. */
-export const isWritable = (f: Field) => !f.system && !f.readOnly;
+/** Filled by the server on every write: no form shows it, no client writes it. */
+export const isServerFilled = (f: Field) => f.system !== undefined && f.system !== 'lock';
+/** A client may write a field unless the server fills it or it is read-only. */
+export const isWritable = (f: Field) => !isServerFilled(f) && !f.readOnly;
 export type ValueOf<F> = F extends Field<infer T> ? T : never;
 /** A stored row of a resource, inferred from its fields (no hand-written row types). */
 export type RowOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };
 
+/**
+ * A label in every language, written in the schema instead of the catalogs
+ * (schema/i18n/inline): a new table's labels may sit in its one file.
+ */
+export type Labels = Readonly<Record<Lang, string>>;
+
 /** List/filter/form hints every builder accepts. */
 export interface Common {
+  /** The field's label in every language, when it is not in the catalogs (`resources.<name>.fields.<field>`). */
+  label?: Labels;
   required?: boolean;
   list?: boolean;
   sortable?: boolean;
@@ -121,6 +141,7 @@ function field<T>(spec: Partial<Field<T>> & Pick<Field<T>, 'column' | 'input' | 
     ...(o.readOnly !== undefined && { readOnly: o.readOnly }),
     ...(o.hidden !== undefined && { hidden: o.hidden }),
     ...(o.filter !== undefined && { filter }),
+    ...(o.label && { label: o.label }),
     column: { ...spec.column, ...(o.unique && { unique: true }) },
   };
 }
@@ -314,7 +335,7 @@ function image(o: Common & { max?: number; messages?: { pattern?: Msg } } = {}):
 
 /** Argon2id-hashed secret: never returned, blank on update keeps the old one. */
 function password(o: Common & { min?: number; max?: number; messages?: TextOptions['messages'] } = {}): Field<string> {
-  const f = text({ max: o.max ?? 32, min: o.min ?? 6, messages: o.messages });
+  const f = text({ max: o.max ?? 32, min: o.min ?? 6, messages: o.messages, label: o.label });
   return { ...f, column: { type: 'varchar', length: 255, nullable: false, default: '' }, widget: 'password', hidden: true, secret: true, list: false };
 }
 
@@ -336,6 +357,8 @@ export const f = {
   }),
   /** Soft delete: a row with deleteTime > 0 is in the recycle bin. */
   deleteTime: () => sys<number>('deleteTime', { type: 'bigint', nullable: false, default: 0 }, { sortable: true, filter: ['gte', 'lte'], list: false }),
+  /** While 1, the resource's `locked` fields cannot change; only a super-admin sets or lifts it. */
+  lock: (): Field<0 | 1> => ({ ...flag({ list: false }), system: 'lock' }),
 };
 
 /** Data reads beyond the generic ones, declared by a resource and served by the engine. */
@@ -366,10 +389,15 @@ export const MENU_ORDER: readonly MenuGroup[] = ['users', 'flow', 'safety', 'set
 export interface ResourceInput<F extends Fields> {
   /** URL segment and i18n key: `/api/<name>/...`, `resources.<name>`. */
   name: string;
+  /** The table's name in every language, when it is not in the catalogs (`resources.<name>.name`). */
+  label?: Labels;
   /** SQL table; defaults to the name with `-` as `_`. */
   table?: string;
   menu: MenuGroup;
-  icon?: string;
+  /** The menu entry's icon; without one, a table. */
+  icon?: IconName;
+  /** The field that names a row where another screen points at it (a member picker's chips), like Payload's `useAsTitle`. */
+  title?: keyof F & string;
   fields: F;
   /** Default list order, `"id desc"`. */
   order?: string;
@@ -408,13 +436,17 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'icon' | 'actions'>> {
-  icon?: string;
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'icon' | 'title' | 'label' | 'actions'>> {
+  label?: Labels;
+  icon?: IconName;
+  title?: keyof F & string;
   publicTake?: ResourceInput<F>['publicTake'];
   refine?: ResourceInput<F>['refine'];
   derive?: ResourceInput<F>['derive'];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
+  /** Which field plays each system role: the engine reads names from here, never assumes them. */
+  columns: SystemColumns;
   owner: boolean;
   softDelete: boolean;
   serial: boolean;
@@ -423,10 +455,18 @@ export interface Resource<F extends Fields = Fields> extends Required<Omit<Resou
 
 export function defineResource<const F extends Fields>(input: ResourceInput<F>): Resource<F> {
   if (!('id' in input.fields) || input.fields.id?.system !== 'id') throw new Error(`${input.name}: fields.id must be f.id()`);
-  const has = (kind: SystemKind) => Object.values(input.fields).some((x) => x.system === kind);
   // Contradictions fail where the resource is defined, naming it and the field, not at run time.
   const refuse = (field: string, why: string) => { throw new Error(`${input.name}.${field}: ${why}`); };
-  if (input.locked?.length && !('lock' in input.fields)) refuse('locked', 'lists fields to freeze while `lock` is 1, but the resource has no `lock` field');
+  const columns: SystemColumns = {};
+  for (const [name, x] of Object.entries(input.fields)) {
+    if (!x.system) continue;
+    if (columns[x.system]) refuse(name, `is a second ${x.system} column beside \`${columns[x.system]}\``);
+    columns[x.system] = name;
+  }
+  const has = (kind: SystemKind) => columns[kind] !== undefined;
+  if (input.locked?.length && !has('lock')) refuse('locked', 'lists fields to freeze while the row is locked, but the resource has no f.lock() field');
+  if (input.title && !(input.title in input.fields)) refuse(input.title, 'is named by `title` but is not a field');
+  if (input.title && input.fields[input.title]!.hidden) refuse(input.title, 'is the `title` but hidden: a row would be named by what nobody may see');
   for (const k of input.locked ?? []) if (!(k in input.fields)) refuse(k, 'is listed in `locked` but is not a field');
   if (input.publicTake) {
     for (const k of [input.publicTake.by, ...input.publicTake.fields]) if (!(k in input.fields)) refuse(k, 'is named by `publicTake` but is not a field');
@@ -461,6 +501,7 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     indexes: [],
     ...input,
     actions,
+    columns,
     owner: has('owner'),
     softDelete,
     serial,

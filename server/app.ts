@@ -11,6 +11,7 @@ import { resourceList } from '../schema';
 import type { Resource } from '../schema/define';
 import type { Lang } from '../schema/i18n';
 import { engineRoutes } from './engine/routes';
+import { learnLabels } from './i18n';
 import { payments, type PaymentOptions } from './payments';
 import { authPlugin } from './plugins/auth';
 import { appCachePlugin } from './plugins/cache';
@@ -45,6 +46,8 @@ export interface AppOptions {
   resources?: readonly Resource[];
   /** Create what the schemas need beyond the migration files (tests, throwaway databases). */
   syncSchema?: boolean;
+  /** Where the migration files are (server/db/migrations by default; a test writes its own). */
+  migrationsDir?: string;
   /** How often queued log rows are written. */
   logFlushMs?: number;
   /** Payment jobs (expiry, outbox) and the clock they read; jobs are off unless asked for. */
@@ -53,6 +56,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = options.resources ?? resourceList;
+  learnLabels(resources);
   const log = options.logger ? requestLog() : undefined;
   const app = Fastify({
     ...(log?.options ?? { logger: false }),

@@ -2,12 +2,26 @@
  * The server's messages: the shared labels (field names, validation) and the
  * server area (errors, confirmations), merged once per language.
  */
+import type { Resource } from '../schema/define';
 import common from '../schema/i18n/common';
 import { LANGS, mergeCatalogs, translate, type Catalog, type Lang } from '../schema/i18n';
+import { inlineLabels } from '../schema/i18n/inline/labels';
 import server from '../schema/i18n/server';
 import { catalogs as allAreas } from '../schema/i18n/catalogs';
+import { resourceList } from '../schema/index';
 
-const catalogs = Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], server[l] as Catalog)])) as Record<Lang, Catalog>;
+let catalogs = labelled(resourceList);
+
+function labelled(list: readonly Resource[]): Record<Lang, Catalog> {
+  return Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], inlineLabels(list, l, common[l]), server[l] as Catalog)])) as Record<Lang, Catalog>;
+}
+
+/** An app serving resources beyond the registry (a test's throwaway table) speaks their inline labels too. */
+export function learnLabels(list: readonly Resource[]): void {
+  if (list.every((r) => resourceList.includes(r))) return;
+  catalogs = labelled([...new Set([...resourceList, ...list])]);
+  plainTexts.clear();
+}
 
 /**
  * Translates a message key; parameters that are themselves keys (a field's

@@ -8,7 +8,7 @@ import {
   SelectInput, TextInput, useTranslate, type RaRecord,
 } from 'react-admin';
 import type { Field } from '../../schema/define';
-import { fieldLabel, optionKey } from '../schema';
+import { fieldLabel, getResource, optionKey } from '../schema';
 import { FilesInput, ImageUrlInput } from './uploads';
 import { dateTimeLocalToEpoch, epochToDateTimeLocal, jsonFormat, jsonParse } from './inputValues';
 import { idsFromPipes, idsToPipes, validatorFor } from './validation';
@@ -24,9 +24,11 @@ interface Props {
   Override?: ComponentType<{ source: string; label: string; disabled: boolean }>;
 }
 
-/** What a picked record reads as, whatever the referenced table names its label. */
-const recordText = (record: RaRecord) =>
-  [record.name ?? record.nickname ?? record.account ?? record.title ?? `#${record.id}`, record.route].filter(Boolean).join(' · ');
+/** What a picked record reads as: the referenced resource's `title` field, or its id where it has none. */
+const recordText = (reference: string) => {
+  const title = getResource(reference).title;
+  return (record: RaRecord) => String((title && record[title]) || `#${record.id}`);
+};
 
 const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
 
@@ -67,7 +69,7 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
     case 'ids':
       return (
         <ReferenceArrayInput source={name} reference={field.ref!} format={idsFromPipes} parse={idsToPipes} perPage={50}>
-          <AutocompleteArrayInput label={label} disabled={disabled} optionText={recordText} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={recordText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
         </ReferenceArrayInput>
       );
     default:

@@ -9,6 +9,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
+import { inlineLabels } from '../../schema/i18n/inline/labels';
+import { resourceList } from '../../schema/index';
 import { readCookie, writeCookie } from '../api/session';
 
 const SESSION_KEY = 'paydesk.lang';
@@ -49,7 +51,11 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
     import(`../../schema/i18n/admin/${lang}.ts`) as Promise<Module>,
     import(`../../schema/i18n/settings/${lang}.ts`) as Promise<Module>,
   ]);
-  const messages = mergeCatalogs(...parts.map((m) => m.default as Catalog)) as TranslationMessages;
+  const catalogs = parts.map((m) => m.default as Catalog);
+  // The labels a schema gives itself, beside the shared ones (their system columns are named from those).
+  const common = catalogs[3]!;
+  catalogs.splice(4, 0, inlineLabels(resourceList, lang, common));
+  const messages = mergeCatalogs(...catalogs) as TranslationMessages;
   loaded.set(lang, messages);
   return messages;
 }

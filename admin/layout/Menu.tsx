@@ -8,6 +8,7 @@ import { Box, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip
 import { CLOSED_DRAWER_WIDTH, DRAWER_WIDTH, useSidebarState, useTranslate } from 'react-admin';
 import { NavLink } from 'react-router';
 import { MENU_ORDER, type MenuGroup } from '../../schema/define';
+import type { IconName } from '../../schema/icons';
 import { resourceList } from '../../schema/index';
 import { adminPages, pageAt } from '../pages/index';
 import { usePermission } from '../permissions';
@@ -20,7 +21,7 @@ interface MenuEntry {
   path: string;
   titleKey: string;
   menu: MenuGroup;
-  icon?: string;
+  icon?: IconName;
   rule: string;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Material icon names used by `schema/resources/*` (`icon`), mapped to the
- * components; unknown names fall back to a neutral table icon.
+ * The components of the icon names menu entries may use (schema/icons.ts).
+ * The map is typed over every name, so a name added there and not here fails
+ * the type check; an entry that names no icon shows a table.
  */
 import Article from '@mui/icons-material/Article';
 import Campaign from '@mui/icons-material/Campaign';
@@ -9,21 +10,27 @@ import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import Description from '@mui/icons-material/Description';
 import Group from '@mui/icons-material/Group';
 import History from '@mui/icons-material/History';
+import Key from '@mui/icons-material/Key';
 import Link from '@mui/icons-material/Link';
 import MilitaryTech from '@mui/icons-material/MilitaryTech';
+import Notifications from '@mui/icons-material/Notifications';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
 import Rule from '@mui/icons-material/Rule';
 import Sell from '@mui/icons-material/Sell';
+import Send from '@mui/icons-material/Send';
 import Settings from '@mui/icons-material/Settings';
 import TableRows from '@mui/icons-material/TableRows';
+import Timeline from '@mui/icons-material/Timeline';
 import ViewCarousel from '@mui/icons-material/ViewCarousel';
 import type { ComponentType } from 'react';
+import type { IconName } from '../../schema/icons';
 
-const ICONS: Record<string, ComponentType> = {
+const ICONS: Record<IconName, ComponentType> = {
   article: Article, campaign: Campaign, comment: Comment, confirmation_number: ConfirmationNumber,
-  description: Description, group: Group, history: History, link: Link, military_tech: MilitaryTech,
-  payments: Payments, people: People, rule: Rule, sell: Sell, settings: Settings, view_carousel: ViewCarousel,
+  description: Description, group: Group, history: History, key: Key, link: Link, military_tech: MilitaryTech,
+  notifications: Notifications, payments: Payments, people: People, rule: Rule, sell: Sell, send: Send,
+  settings: Settings, timeline: Timeline, view_carousel: ViewCarousel,
 };
 
-export const iconFor = (name?: string): ComponentType => (name && ICONS[name]) || TableRows;
+export const iconFor = (name?: IconName): ComponentType => (name ? ICONS[name] : TableRows);

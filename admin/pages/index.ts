@@ -6,6 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MenuGroup } from '../../schema/define';
+import type { IconName } from '../../schema/icons';
 import { actionRule } from '../schema';
 
 export interface AdminPage {
@@ -14,8 +15,7 @@ export interface AdminPage {
   /** i18n key of the menu entry and the page title. */
   titleKey: string;
   menu: MenuGroup;
-  /** Material icon name, as `schema/resources` names them. */
-  icon: string;
+  icon: IconName;
   /** The permission (`[GET]api/config/find`) the menu entry needs. */
   rule: string;
   component: LazyExoticComponent<ComponentType>;

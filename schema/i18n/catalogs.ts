@@ -10,12 +10,13 @@
  */
 import admin from './admin';
 import common from './common';
+import inline from './inline';
 import { LANGS, mergeCatalogs, type Catalog, type Lang } from './index';
 import pay from './pay';
 import server from './server';
 import settings from './settings';
 
-export const areas: Record<string, Record<Lang, Catalog>> = { common, server, pay, admin, settings };
+export const areas: Record<string, Record<Lang, Catalog>> = { common, inline, server, pay, admin, settings };
 
 export const catalogs = Object.fromEntries(
   LANGS.map((lang) => [lang, mergeCatalogs(...Object.values(areas).map((area) => area[lang]))]),

@@ -19,7 +19,7 @@ export const authGroup = defineResource({
     rules: f.ids({ ref: 'auth-rules' }),
     uids: f.ids({ ref: 'users', filter: ['like'] }),
     remark: f.text({ max: 256 }),
-    lock: f.flag({ list: false }),
+    lock: f.lock(),
     serial: f.serial(),
     uid: f.owner(),
     ...f.timestamps(),

@@ -9,6 +9,7 @@ import { RULE_TYPES } from '../rules';
  */
 export const authRules = defineResource({
   name: 'auth-rules',
+  title: 'name',
   menu: 'safety',
   icon: 'rule',
   fields: {
@@ -20,7 +21,7 @@ export const authRules = defineResource({
     route: f.text({ max: 128, readOnly: true, search: true, filter: true, sortable: true }),
     type: f.select({ options: RULE_TYPES, default: 'default', optionSet: 'ruleType' }),
     remark: f.text({ max: 256 }),
-    lock: f.flag({ list: false }),
+    lock: f.lock(),
     uid: f.owner(),
     ...f.timestamps(),
   },

@@ -5,6 +5,7 @@ export const tags = defineResource({
   name: 'tags',
   menu: 'content',
   icon: 'sell',
+  title: 'name',
   fields: {
     id: f.id(),
     name: f.text({ required: true, max: 32, unique: true, search: true, filter: true, sortable: true }),

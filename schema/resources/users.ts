@@ -4,6 +4,7 @@ import { GENDERS, USER_SOURCES, USER_STATUSES } from '../options';
 /** Accounts of operators and public users (SPEC §3 "Users", §5). */
 export const users = defineResource({
   name: 'users',
+  title: 'account',
   menu: 'users',
   icon: 'people',
   fields: {

@@ -44,12 +44,14 @@ export const containsText = (column: string, text: string) =>
 
 /** Only the caller's rows when their groups do not manage others' data. */
 export function scoped<Q extends AnyQuery>(qb: Q, r: Resource, caller: Caller): Q {
-  return (r.owner && caller.scopeUid !== null ? qb.where(`${r.table}.uid`, '=', caller.scopeUid) : qb) as Q;
+  const owner = r.columns.owner;
+  return (owner && caller.scopeUid !== null ? qb.where(`${r.table}.${owner}`, '=', caller.scopeUid) : qb) as Q;
 }
 
 export function inTrash<Q extends AnyQuery>(qb: Q, r: Resource, trashed: boolean): Q {
-  if (!r.softDelete) return qb;
-  return (trashed ? qb.where('deleteTime', '>', 0) : qb.where('deleteTime', '=', 0)) as Q;
+  const deleteTime = r.columns.deleteTime;
+  if (!deleteTime) return qb;
+  return (trashed ? qb.where(deleteTime, '>', 0) : qb.where(deleteTime, '=', 0)) as Q;
 }
 
 export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<ListQuery, 'filters' | 'q' | 'ids'>): Q {

@@ -13,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
 import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
-import { scoped, type Engine } from './store';
+import { inTrash, scoped, type Engine } from './store';
 
 export interface WriteContext {
   caller: Caller;
@@ -63,8 +63,12 @@ function checkRow(r: Resource, merged: Record<string, unknown>) {
   if (issues.length) invalid(issues);
 }
 
-function ownOnly(r: Resource, caller: Caller, rows: Array<{ uid?: unknown }>) {
-  if (r.owner && caller.scopeUid !== null && rows.some((row) => row.uid !== caller.scopeUid)) throw forbidden('errors.scope');
+/** The update time a write sets, in the resource's own column, if it keeps one. */
+const touched = (r: Resource) => (r.columns.updateTime ? { [r.columns.updateTime]: now() } : {});
+
+function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
+  const owner = r.columns.owner;
+  if (owner && caller.scopeUid !== null && rows.some((row) => row[owner] !== caller.scopeUid)) throw forbidden('errors.scope');
 }
 
 /** How often a write that lost a race to another (a deadlock) runs again before its caller hears of it. */
@@ -127,11 +131,17 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
   return inTransaction(e, r, ctx, async (trx) => {
     await checkUnique(trx, r, values);
     await checkRefs(trx, e, r, values);
+    const { owner, createTime, updateTime, serial } = r.columns;
     const t = now();
-    const row = withDefaults(r, { ...values, ...(r.owner && { uid: ctx.caller.user?.id ?? 0 }), createTime: t, updateTime: t });
-    if (r.serial) {
-      const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(serial), 0)`.as('top')).executeTakeFirstOrThrow();
-      row.serial = Number(top) + 1;
+    const row = withDefaults(r, {
+      ...values,
+      ...(owner && { [owner]: ctx.caller.user?.id ?? 0 }),
+      ...(createTime && { [createTime]: t }),
+      ...(updateTime && { [updateTime]: t }),
+    });
+    if (serial) {
+      const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(${sql.ref(serial)}), 0)`.as('top')).executeTakeFirstOrThrow();
+      row[serial] = Number(top) + 1;
     }
     await consult(e, trx, r, ctx, [{ after: row }]);
     const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
@@ -149,7 +159,7 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
     const existing = await trx.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!existing) throw notFound();
     ownOnly(r, ctx.caller, [existing]);
-    if (existing.lock === 1) {
+    if (r.columns.lock && existing[r.columns.lock] === 1) {
       const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
       if (changed) throw new AppError(403, 'errors.locked', { field: changed });
     }
@@ -160,7 +170,7 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
     await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
     await checkUnique(trx, r, values, id);
     await checkRefs(trx, e, r, values);
-    await trx.updateTable(r.table).set(encode(r, { ...values, updateTime: now() })).where('id', '=', id).execute();
+    await trx.updateTable(r.table).set(encode(r, { ...values, ...touched(r) })).where('id', '=', id).execute();
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
   });
@@ -182,9 +192,10 @@ type BatchKind = 'remove' | 'restore' | 'delete';
 export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: BatchKind, raw: unknown) {
   const ids = parseIds(raw);
   return inTransaction(e, r, ctx, async (trx) => {
+    const deleteTime = r.columns.deleteTime;
     let qb = trx.selectFrom(r.table).selectAll().where('id', 'in', ids);
-    if (r.softDelete && kind === 'remove') qb = qb.where('deleteTime', '=', 0);
-    if (r.softDelete && kind === 'restore') qb = qb.where('deleteTime', '>', 0);
+    if (deleteTime && kind === 'remove') qb = qb.where(deleteTime, '=', 0);
+    if (deleteTime && kind === 'restore') qb = qb.where(deleteTime, '>', 0);
     const found = await qb.execute();
     if (found.length !== ids.length) {
       const missing = ids.filter((id) => !found.some((row) => row.id === id));
@@ -193,10 +204,10 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
     ownOnly(r, ctx.caller, found);
     await consult(e, trx, r, ctx, found.map((row) => {
       const before = decode(r, { ...row });
-      return { before, ...(kind === 'restore' && { after: { ...before, deleteTime: 0 } }) };
+      return { before, ...(kind === 'restore' && { after: { ...before, [deleteTime!]: 0 } }) };
     }));
     if (kind === 'delete') await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
-    else await trx.updateTable(r.table).set({ deleteTime: kind === 'remove' ? now() : 0, updateTime: now() }).where('id', 'in', ids).execute();
+    else await trx.updateTable(r.table).set({ [deleteTime!]: kind === 'remove' ? now() : 0, ...touched(r) }).where('id', 'in', ids).execute();
     await ctx.audit(trx, { bindId: ids.length === 1 ? ids[0] : undefined });
     return { ids };
   });
@@ -205,13 +216,14 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
 /** Empties the recycle bin of the rows the caller may see. */
 export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
   return inTransaction(e, r, ctx, async (trx) => {
-    const mine = <Q extends { where: Function }>(qb: Q): Q =>
-      r.owner && ctx.caller.scopeUid !== null ? qb.where('uid', '=', ctx.caller.scopeUid) : qb;
+    const { deleteTime, owner } = r.columns;
+    // Deletes as well as selects: the caller's own rows only, when that is all he may see.
+    const mine = <Q extends { where: Function }>(qb: Q): Q => (owner && ctx.caller.scopeUid !== null ? qb.where(owner, '=', ctx.caller.scopeUid) : qb);
     if (e.beforeWrite) {
-      const doomed = await mine(trx.selectFrom(r.table).selectAll().where('deleteTime', '>', 0)).execute();
+      const doomed = await mine(trx.selectFrom(r.table).selectAll().where(deleteTime!, '>', 0)).execute();
       await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
     }
-    const result = await mine(trx.deleteFrom(r.table).where('deleteTime', '>', 0)).executeTakeFirst();
+    const result = await mine(trx.deleteFrom(r.table).where(deleteTime!, '>', 0)).executeTakeFirst();
     await ctx.audit(trx, {});
     return { count: Number(result.numDeletedRows) };
   });
@@ -231,21 +243,23 @@ export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unkn
   const id = parseId(rawId);
   if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
   return inTransaction(e, r, ctx, async (trx) => {
-    let qb = scoped(trx.selectFrom(r.table).select(['id', 'serial', ...(r.owner ? ['uid'] : [])]), r, ctx.caller).orderBy('serial').orderBy('id');
-    if (r.softDelete) qb = qb.where('deleteTime', '=', 0);
+    const serial = r.columns.serial!;
+    const owner = r.columns.owner;
+    let qb = inTrash(scoped(trx.selectFrom(r.table).select(['id', `${serial} as place`, ...(owner ? [owner] : [])]), r, ctx.caller), r, false)
+      .orderBy(serial).orderBy('id');
     if (e.db.adapter.forUpdate) qb = qb.forUpdate();
     const list = await qb.execute();
     const at = list.findIndex((row) => row.id === id);
     if (at < 0) throw notFound();
     ownOnly(r, ctx.caller, [list[at]!]);
     // The places these rows hold: the whole table's 1..n, or an owner's own share of them, made distinct.
-    const whole = !r.owner || ctx.caller.scopeUid === null;
+    const whole = !owner || ctx.caller.scopeUid === null;
     const places: number[] = [];
-    for (const [i, row] of list.entries()) places.push(whole ? i + 1 : Math.max(Number(row.serial), (places[i - 1] ?? 0) + 1));
+    for (const [i, row] of list.entries()) places.push(whole ? i + 1 : Math.max(Number(row.place), (places[i - 1] ?? 0) + 1));
     const to = mode === 'up' ? at - 1 : at + 1;
     if (to >= 0 && to < list.length) [list[at], list[to]] = [list[to]!, list[at]!];
     for (const [i, row] of list.entries()) {
-      if (row.serial !== places[i]) await trx.updateTable(r.table).set({ serial: places[i] }).where('id', '=', row.id).execute();
+      if (row.place !== places[i]) await trx.updateTable(r.table).set({ [serial]: places[i] }).where('id', '=', row.id).execute();
     }
     await ctx.audit(trx, { bindId: id });
     return { id, serial: places[list.findIndex((row) => row.id === id)] };

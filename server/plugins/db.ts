@@ -17,6 +17,7 @@ export interface DbOptions {
   dataDir: string;
   resources: readonly Resource[];
   syncSchema?: boolean;
+  migrationsDir?: string;
   adminPassword?: string;
   /** The install's language: what the first start names in it (the super-admin group). */
   lang?: Lang;
@@ -32,7 +33,7 @@ const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
   const db = connect(o.databaseUrl, o.dataDir);
   app.decorate('db', db);
   app.addHook('onClose', () => db.close());
-  await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema });
+  await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema, dir: o.migrationsDir });
   await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword });
 };
 

@@ -1,7 +1,10 @@
 /**
- * A developer adds a table with one schema file and nothing else: the app
- * built with it gets the table, working routes, rule rows and API docs. The
- * same app gives users a new field, which the schema sync adds as a column.
+ * A developer adds a table with three files and nothing else: its schema file
+ * (labels in it, system columns named as the developer likes), its line in the
+ * registry, and the migration `npm run migrate:make` generates from them. The
+ * app built from those gets the table, working routes, validation that speaks
+ * the inline labels, rule rows and API docs. The same migration adds a new
+ * field of an existing table as a column.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,49 +14,83 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceList, users } from '../../schema';
 import { f, type Resource } from '../../schema/define';
 import { ACTION_METHOD } from '../../schema/rules';
+import { fold, migrationSource, MIGRATIONS_DIR, plan, readMigrationFiles } from '../../server/db/migrate';
 import { DIALECTS } from '../support/app';
-import { adminApi, createRow, dataOf, expectRefused, type Api } from '../support/fixtures';
+import { adminApi, createRow, dataOf, type Api } from '../support/fixtures';
 
-/** Every generic action but `sort`: coupons have no serial field to sort by. */
-const ACTIONS = (Object.keys(ACTION_METHOD) as Array<keyof typeof ACTION_METHOD>).filter((a) => a !== 'sort');
+const ACTIONS = Object.keys(ACTION_METHOD) as Array<keyof typeof ACTION_METHOD>;
 const DEFINE = path.resolve(import.meta.dirname, '../../schema/define.ts');
 
-/** The one file a developer writes, as they would write it. */
+/** The schema file a developer writes, as they would write it: labels inline, system columns under their own names. */
 const SCHEMA_FILE = `
 import { defineResource, f } from ${JSON.stringify(DEFINE)};
 
 export const coupons = defineResource({
   name: 'coupons',
   menu: 'content',
+  title: 'code',
+  label: { 'zh-cn': '优惠券', 'en-us': 'Coupons', 'ru-ru': 'Купоны', 'ja-jp': 'クーポン', 'ko-kr': '쿠폰' },
   fields: {
     id: f.id(),
-    code: f.text({ required: true, max: 16, pattern: /^[A-Z0-9]+$/, unique: true, search: true, filter: true }),
-    percent: f.number({ min: 1, max: 90, sortable: true, filter: true }),
-    note: f.text({ max: 64 }),
-    uid: f.owner(),
+    code: f.text({
+      required: true, max: 16, pattern: /^[A-Z0-9]+$/, unique: true, search: true, filter: true,
+      label: { 'zh-cn': '券码', 'en-us': 'Coupon code', 'ru-ru': 'Код купона', 'ja-jp': 'クーポンコード', 'ko-kr': '쿠폰 코드' },
+    }),
+    percent: f.number({
+      min: 1, max: 90, sortable: true, filter: true,
+      label: { 'zh-cn': '折扣', 'en-us': 'Discount', 'ru-ru': 'Скидка', 'ja-jp': '割引', 'ko-kr': '할인' },
+    }),
+    note: f.text({ max: 64, label: { 'zh-cn': '备注', 'en-us': 'Note', 'ru-ru': 'Заметка', 'ja-jp': 'メモ', 'ko-kr': '메모' } }),
+    place: f.serial(),
+    ownerId: f.owner(),
     ...f.timestamps(),
-    deleteTime: f.deleteTime(),
+    binnedAt: f.deleteTime(),
   },
 });
 `;
 
-async function loadSchemaFile(): Promise<Resource> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-schema-'));
+async function loadSchemaFile(dir: string): Promise<Resource> {
   const file = path.join(dir, 'coupons.ts');
   fs.writeFileSync(file, SCHEMA_FILE);
   return (await import(pathToFileURL(file).href)).coupons;
 }
 
+/** What \`npm run migrate:make coupons\` writes, in a copy of the migrations folder. */
+async function generatedMigrations(dir: string, list: readonly Resource[]): Promise<{ dir: string; source: string }> {
+  const migrations = path.join(dir, 'migrations');
+  fs.cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
+  const ops = plan(fold((await readMigrationFiles()).flatMap((m) => m.ops ?? [])), list);
+  const source = migrationSource(ops);
+  fs.writeFileSync(path.join(migrations, '29991231235959_coupons.ts'), source);
+  // The generated file imports its types from `../migrate`, as it would beside server/db/migrate.ts.
+  fs.copyFileSync(path.join(MIGRATIONS_DIR, '..', 'migrate.ts'), path.join(dir, 'migrate.ts'));
+  return { dir: migrations, source };
+}
+
 describe.each(DIALECTS)('a new resource on %s', (dialect) => {
   let api: Api;
   let coupons: Resource;
+  let migration: string;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-schema-'));
   beforeAll(async () => {
-    coupons = await loadSchemaFile();
+    coupons = await loadSchemaFile(dir);
     const usersWithLevel = { ...users, fields: { ...users.fields, level: f.number({ filter: true }) } } as Resource;
+    // The registry line.
     const list = [...resourceList.map((r) => (r.name === 'users' ? usersWithLevel : r)), coupons];
-    api = await adminApi(dialect, { resources: list, syncSchema: true });
+    const generated = await generatedMigrations(dir, list);
+    migration = generated.source;
+    api = await adminApi(dialect, { resources: list, migrationsDir: generated.dir });
   }, 60_000);
-  afterAll(() => api?.close());
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is one generated migration: the new table, and the new column of an existing one', () => {
+    expect(migration).toContain('"op": "createTable", "table": "coupons"');
+    expect(migration).toContain('"table":"users"');
+    expect(migration).toContain('"name":"level"');
+  });
 
   it('gets a table and every generic route', async () => {
     const a = await createRow(api, 'coupons', { code: 'SPRING10', percent: 10, note: 'spring' });
@@ -67,10 +104,30 @@ describe.each(DIALECTS)('a new resource on %s', (dialect) => {
     expect((await api.call('GET', '/api/coupons/export')).text).toContain('VIP50,40');
   });
 
-  it('validates its input from the schema alone', async () => {
-    expectRefused(await api.call('POST', '/api/coupons/create', { code: 'lower', percent: 10 }), 'code');
-    expectRefused(await api.call('POST', '/api/coupons/create', { code: 'BIG', percent: 95 }), 'percent');
-    expectRefused(await api.call('GET', '/api/coupons/rows?note=x'), 'note');
+  it('keeps its system columns by their kind, under the names it chose', async () => {
+    const c = await createRow(api, 'coupons', { code: 'ORDER1', percent: 5 });
+    const d = await createRow(api, 'coupons', { code: 'ORDER2', percent: 6 });
+    expect([c.ownerId, d.place - c.place, c.binnedAt]).toEqual([1, 1, 0]);
+    dataOf(await api.call('PUT', '/api/coupons/sort', { id: d.id, mode: 'up' }));
+    const order = dataOf(await api.call('GET', '/api/coupons/rows?order=place%20asc&limit=50')).rows.map((r: { code: string }) => r.code);
+    expect(order.indexOf('ORDER2')).toBeLessThan(order.indexOf('ORDER1'));
+    dataOf(await api.call('DELETE', '/api/coupons/remove', { ids: String(c.id) }));
+    expect(dataOf(await api.call('GET', `/api/coupons/take?id=${c.id}`))).toMatchObject({ code: 'ORDER1' });
+    expect((await api.call('GET', '/api/coupons/rows?code=ORDER1')).body.data.total).toBe(0);
+    dataOf(await api.call('PUT', '/api/coupons/restore', { ids: String(c.id) }));
+    expect((await api.call('GET', '/api/coupons/rows?code=ORDER1')).body.data.total).toBe(1);
+  });
+
+  it('validates its input from the schema alone, naming fields by the labels in the schema', async () => {
+    const refused = async (res: Promise<{ status: number; body: any }>, field: string, label: string) => {
+      const { status, body } = await res;
+      expect([status, body.data?.errors?.map((e: { field: string }) => e.field)]).toEqual([400, [field]]);
+      expect(body.msg).toContain(label);
+    };
+    await refused(api.call('POST', '/api/coupons/create', { code: 'lower', percent: 10 }), 'code', 'Coupon code');
+    await refused(api.call('POST', '/api/coupons/create', { code: 'BIG', percent: 95 }), 'percent', 'Discount');
+    // Not a filter: the query names the parameter as sent.
+    await refused(api.call('GET', '/api/coupons/rows?note=x'), 'note', 'note');
   });
 
   it('gets its rule rows', async () => {

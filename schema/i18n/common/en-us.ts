@@ -1,8 +1,9 @@
 /** Shared labels, en-us. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
 import type { CommonCatalog } from './zh-cn';
 
-const row = { id: 'ID', uid: 'Owner', createTime: 'Created', updateTime: 'Updated' };
-const trashed = { ...row, deleteTime: 'Deleted' };
+const system = { id: 'ID', owner: 'Owner', createTime: 'Created', updateTime: 'Updated', deleteTime: 'Deleted', serial: 'Order', lock: 'Locked' };
+const row = { id: system.id, uid: system.owner, createTime: system.createTime, updateTime: system.updateTime };
+const trashed = { ...row, deleteTime: system.deleteTime };
 
 const enUs: CommonCatalog = {
   resources: {
@@ -211,6 +212,8 @@ const enUs: CommonCatalog = {
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
   },
   ruleGroups: { comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
+  /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
+  system,
   menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },
   presets: {
     super_admin: { name: 'Super admin', remark: "Every permission, over everyone's data" },

@@ -1,8 +1,9 @@
 /** Shared labels, ja-jp. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
 import type { CommonCatalog } from './zh-cn';
 
-const row = { id: 'ID', uid: '所有者', createTime: '作成日時', updateTime: '更新日時' };
-const trashed = { ...row, deleteTime: '削除日時' };
+const system = { id: 'ID', owner: '所有者', createTime: '作成日時', updateTime: '更新日時', deleteTime: '削除日時', serial: '並び順', lock: 'ロック' };
+const row = { id: system.id, uid: system.owner, createTime: system.createTime, updateTime: system.updateTime };
+const trashed = { ...row, deleteTime: system.deleteTime };
 
 const jaJp: CommonCatalog = {
   resources: {
@@ -210,6 +211,8 @@ const jaJp: CommonCatalog = {
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
   },
   ruleGroups: { comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
+  /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
+  system,
   menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },
   presets: {
     super_admin: { name: 'スーパー管理者', remark: 'すべての権限を持ち、全員のデータを管理できます' },

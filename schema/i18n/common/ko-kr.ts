@@ -1,8 +1,9 @@
 /** Shared labels, ko-kr. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
 import type { CommonCatalog } from './zh-cn';
 
-const row = { id: 'ID', uid: '소유자', createTime: '생성 시간', updateTime: '수정 시간' };
-const trashed = { ...row, deleteTime: '삭제 시간' };
+const system = { id: 'ID', owner: '소유자', createTime: '생성 시간', updateTime: '수정 시간', deleteTime: '삭제 시간', serial: '정렬 순서', lock: '잠금' };
+const row = { id: system.id, uid: system.owner, createTime: system.createTime, updateTime: system.updateTime };
+const trashed = { ...row, deleteTime: system.deleteTime };
 
 const koKr: CommonCatalog = {
   resources: {
@@ -206,6 +207,8 @@ const koKr: CommonCatalog = {
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
   },
   ruleGroups: { comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
+  /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
+  system,
   menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },
   presets: {
     super_admin: { name: '최고 관리자', remark: '모든 권한을 가지며 모든 사람의 데이터를 관리합니다' },

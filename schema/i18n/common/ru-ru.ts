@@ -1,8 +1,9 @@
 /** Shared labels, ru-ru. Keys mirror zh-cn.ts (enforced by `CommonCatalog`). */
 import type { CommonCatalog } from './zh-cn';
 
-const row = { id: 'ID', uid: 'Владелец', createTime: 'Создано', updateTime: 'Изменено' };
-const trashed = { ...row, deleteTime: 'Удалено' };
+const system = { id: 'ID', owner: 'Владелец', createTime: 'Создано', updateTime: 'Изменено', deleteTime: 'Удалено', serial: 'Порядок', lock: 'Заблокировано' };
+const row = { id: system.id, uid: system.owner, createTime: system.createTime, updateTime: system.updateTime };
+const trashed = { ...row, deleteTime: system.deleteTime };
 
 const ruRu: CommonCatalog = {
   resources: {
@@ -219,6 +220,8 @@ const ruRu: CommonCatalog = {
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
   },
   ruleGroups: { comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
+  /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
+  system,
   menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },
   presets: {
     super_admin: { name: 'Суперадминистратор', remark: 'Все права, доступ к данным всех пользователей' },

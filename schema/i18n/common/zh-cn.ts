@@ -6,8 +6,9 @@
  */
 
 // Columns every table has (f.id, f.owner, f.timestamps), and the recycle-bin stamp of most.
-const row = { id: 'ID', uid: '所属用户', createTime: '创建时间', updateTime: '更新时间' };
-const trashed = { ...row, deleteTime: '删除时间' };
+const system = { id: 'ID', owner: '所属用户', createTime: '创建时间', updateTime: '更新时间', deleteTime: '删除时间', serial: '排序', lock: '锁定' };
+const row = { id: system.id, uid: system.owner, createTime: system.createTime, updateTime: system.updateTime };
+const trashed = { ...row, deleteTime: system.deleteTime };
 
 const zhCn = {
   resources: {
@@ -209,6 +210,8 @@ const zhCn = {
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
   ruleGroups: { comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
+  /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
+  system,
   menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },
   presets: {
     super_admin: { name: '超级管理员', remark: '拥有全部权限，可管理所有人的数据' },
