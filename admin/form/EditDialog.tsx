@@ -20,6 +20,8 @@ interface Props {
   /** Values a new record starts from, over the schema's defaults (a preset). */
   initial?: Record<string, unknown>;
   inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
+  /** Below the fields of a stored record (screen slot `DialogPanel`). */
+  Panel?: ComponentType<{ record: RaRecord }>;
   onClose: () => void;
   onCreated?: (record: RaRecord) => void;
 }
@@ -28,7 +30,7 @@ interface Props {
 const defaultsOf = (resource: Resource) =>
   Object.fromEntries(formFields(resource).filter(([, f]) => f.column.default !== undefined && f.column.default !== null).map(([n, f]) => [n, f.column.default]));
 
-export default function EditDialog({ resource, id, initial, inputs, onClose, onCreated }: Props) {
+export default function EditDialog({ resource, id, initial, inputs, Panel, onClose, onCreated }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -71,6 +73,7 @@ export default function EditDialog({ resource, id, initial, inputs, onClose, onC
               {formFields(resource).map(([name, field]) => (
                 <FieldInput key={name} resource={resource.name} name={name} field={field} isNew={isNew} locked={lockedRow && resource.locked.includes(name)} Override={inputs?.[name]} />
               ))}
+              {Panel && record && <Panel record={record} />}
             </Box>
           </DialogContent>
           <DialogActions>

@@ -93,6 +93,7 @@ export default function ResourceScreen() {
             id={editing.id}
             initial={editing.initial}
             inputs={slots.inputs}
+            Panel={slots.DialogPanel}
             onClose={() => setEditing(null)}
             onCreated={(record: RaRecord) => AfterCreate && setCreated(record)}
           />

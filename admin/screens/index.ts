@@ -31,6 +31,8 @@ export interface ScreenSlots {
   ToolbarActions?: ComponentType<{ create: (initial: Record<string, unknown>) => void }>;
   /** Inputs that replace the generated widget of a field in the edit dialog. */
   inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
+  /** Below the fields of the edit dialog, for a stored record (an order's timeline and actions). */
+  DialogPanel?: ComponentType<{ record: RaRecord }>;
   /** Shown once after the dialog created a record (an order's pay link). */
   AfterCreate?: ComponentType<{ record: RaRecord; onClose: () => void }>;
 }

@@ -8,6 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typogr
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { payLink } from '../../schema/options';
 import type { ScreenSlots } from './index';
+import { OrderStory } from './receive-money/OrderStory';
 import { PayTypeInput } from './receive-money/PayTypeInput';
 
 function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => void }) {
@@ -40,5 +41,5 @@ function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => vo
   );
 }
 
-const slots: ScreenSlots = { AfterCreate: PayLinkOffer, inputs: { payType: PayTypeInput } };
+const slots: ScreenSlots = { AfterCreate: PayLinkOffer, inputs: { payType: PayTypeInput }, DialogPanel: OrderStory };
 export default slots;
