@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
 import { consoleSuite, gone, shown } from './console';
-import { browserMissing, callApi } from './harness';
+import { browserMissing, callApi, screenshot } from './harness';
 
 const SECRET = `whsec_${Buffer.from('e2e-standard-channel-secret-0123').toString('base64')}`;
 
@@ -28,7 +28,7 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
 
   async function createOrder(fields: Record<string, unknown> = {}): Promise<Order> {
     const res = await callApi<Order>(suite.server.app, 'POST', '/api/receive-money/create', {
-      title: '年度会员', amount: 88, currency: 'HKD', payUrl: 'https://pay.example.com/checkout/1', notifyUrl: merchant.url, ...fields,
+      title: '年度会员', amount: 88, currency: 'HKD', payUrl: 'https://pay.example.com/checkout/1', ...fields,
     }, suite.token);
     expect(res.code).toBe(201);
     return res.data;
@@ -71,7 +71,8 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
   });
 
   it('an operator marks an order paid with a reason, reads its timeline and resends a refused callback', async () => {
-    const order = await createOrder({ title: '回调测试' });
+    // The only order with a callback address: the merchant's answers are this order's.
+    const order = await createOrder({ title: '回调测试', notifyUrl: merchant.url });
     const page = await suite.openSignedIn('/admin/receive-money');
     await page.locator('tbody tr', { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog');
@@ -104,6 +105,8 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     await deliveries.getByRole('button', { name: '重新发送' }).click();
     await shown(page.getByText('回调已重新排队'));
     await deliver();
+    await expect.poll(() => deliveries.textContent()).toContain('响应 200');
+    await screenshot(page, 'order-story-zh-cn');
     expect(merchant.received.map((r) => [r.answered, r.valid])).toEqual([[500, true], [200, true]]);
     expect(merchant.received[0]!.id).toBe(merchant.received[1]!.id);
     const stored = await callApi<{ rows: Array<{ state: string }> }>(suite.server.app, 'GET', `/api/callbacks/rows?orderId=${order.id}`, undefined, suite.token);

@@ -23,6 +23,8 @@ type OrderAction = (typeof ORDER_ACTIONS)[number];
 const REASON_MAX = 256;
 /** More than any order gathers: a transition happens at most a few times. */
 const STORY_PAGE = { page: 1, perPage: 50 };
+/** How often pending callbacks are looked at again while the dialog is open. */
+const WATCH_MS = 3000;
 
 interface Attempt { at: number; code: number; ms: number; error?: string; next?: number }
 
@@ -135,7 +137,12 @@ function Deliveries({ record }: { record: RaRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const canResend = usePermission()(ruleKey('POST', 'api/callbacks/resend'));
-  const { data = [], isPending } = useGetManyReference('callbacks', { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } });
+  const { data = [], isPending } = useGetManyReference(
+    'callbacks',
+    { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } },
+    // While a callback waits to be sent, its next attempt shows here as it happens.
+    { refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'pending') ? WATCH_MS : false) },
+  );
 
   async function resend(id: number) {
     try {
