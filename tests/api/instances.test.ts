@@ -11,14 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partBody, startSmtpCatcher, type SmtpCatcher } from '../fakes/smtp';
 import { ADMIN_PASSWORD, MYSQL_URL, REDIS_URL } from '../support/app';
+import { requireService } from '../support/services';
 import { changeSafety, limits } from '../multi/safety-config';
 import { freshDatabase, redisConfigDir, startServer, type ServerProcess } from '../multi/server-process';
 
-const missing = [!MYSQL_URL && 'TEST_MYSQL_URL', !REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean);
-if (missing.length) {
-  if (process.env.CI === 'true') throw new Error(`CI=true but ${missing.join(' and ')} not set: the two-instance test must run in CI`);
-  console.warn(`${missing.join(' and ')} not set: skipping the two-instance test`);
-}
+const skip = requireService(['mysql', 'redis'], 'two instances sharing MariaDB and Redis');
 
 const SMTP = { user: 'robot@paydesk.test', pass: 'smtp-pass-42' };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,7 +29,7 @@ async function call(server: ServerProcess, method: Method, url: string, body?: u
   return (await res.json()) as { code: number; msg: string; data: any };
 }
 
-(missing.length ? describe.skip : describe)('two instances sharing MariaDB and Redis', () => {
+describe.skipIf(skip)('two instances sharing MariaDB and Redis', () => {
   let a: ServerProcess, b: ServerProcess;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let configDir: string, dataRoot: string;

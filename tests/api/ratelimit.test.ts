@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, REDIS_URL, makeApp, type TestApp } from '../support/app';
+import { requireService } from '../support/services';
 import { changeSafety, limits, type Safety } from '../multi/safety-config';
 import { redisConfigDir } from '../multi/server-process';
 
@@ -133,11 +134,7 @@ describe('rate limits behind a trusted proxy', () => {
   });
 });
 
-const redisSuite = REDIS_URL ? describe : describe.skip;
-if (!REDIS_URL) {
-  if (process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set: shared rate limits must be tested on Redis');
-  console.warn('TEST_REDIS_URL is not set: skipping the rate limits shared through Redis');
-}
+const redisSuite = describe.skipIf(requireService('redis', 'the rate limits shared through Redis'));
 
 redisSuite('rate limits shared through Redis', () => {
   let a: TestApp, b: TestApp;

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_URL, makeApp, type TestApp } from '../support/app';
+import { makeApp, type TestApp } from '../support/app';
+import { requireService } from '../support/services';
 import { commApp, type CommApp } from './comm-harness';
 
-// Without Redis the harness has already said why (and failed under CI=true).
-describe.runIf(REDIS_URL)('two instances sharing Redis', () => {
+describe.skipIf(requireService('redis', 'two instances sharing Redis'))('two instances sharing Redis', () => {
   let root: string;
   let a: CommApp;
   let b: TestApp;

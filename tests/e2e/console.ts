@@ -48,7 +48,9 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
   });
 
   suite.newPage = async ({ lang = 'zh-cn', ...options } = {}) => {
-    suite.context = await suite.browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, ...options });
+    // Asking for reduced motion, as some operators do: the console then opens and closes dialogs at once,
+    // so a test waits for what it checks and not for animations.
+    suite.context = await suite.browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce', ...options });
     await suite.context.addCookies([{ name: 'lang', value: lang, url: suite.server.url }]);
     suite.page = await suite.context.newPage();
     suite.page.on('pageerror', (error) => pageErrors.push(error.message));

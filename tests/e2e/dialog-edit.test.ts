@@ -31,7 +31,7 @@ describe.skipIf(browserMissing())('edit dialog', { timeout: 120_000 }, () => {
     const order = await api('POST', '/api/receive-money/create', { title: 'Never attached', amount: 30, currency: 'CNY', describe: 'to be cleared' });
     expect(order.data.files).toBeNull();
     await editRow('/admin/receive-money', 'Never attached');
-    expect(await dialog().getByRole('heading').innerText()).toBe('编辑流水页面');
+    expect(await dialog().getByRole('heading', { level: 2 }).innerText()).toBe('编辑流水页面');
     await dialog().getByLabel('备注').fill('checked by phone');
     await dialog().getByLabel('描述', { exact: true }).fill('');
     await save();

@@ -9,7 +9,7 @@
  *     …
  *   });
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp, type AppOptions } from '../../server/app';
 import { connect, type Db } from '../../server/db/connect';
+import { CHROMIUM_PATH, requireService } from '../support/services';
+
+export { CHROMIUM_PATH };
 
 const TOP = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = join(TOP, 'dist');
 export const VITE_CONFIG = join(TOP, 'scripts/vite.config.ts');
 export const ARTIFACTS_DIR = join(TOP, 'tests/artifacts');
 export const ADMIN_PASSWORD = 'admin-pass-123';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -35,13 +37,7 @@ const CHROMIUM_ARGS = [
  * missing browser skips locally (the reason is printed) but is an error in CI,
  * where skipping would hide that nothing was tested.
  */
-export function browserMissing(): string | null {
-  if (existsSync(CHROMIUM_PATH)) return null;
-  const reason = `Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH or apt-get install chromium)`;
-  if (process.env.CI === 'true') throw new Error(reason);
-  console.warn(`skipping browser tests: ${reason}`);
-  return reason;
-}
+export const browserMissing = (): string | null => requireService('chromium', 'the browser tests');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

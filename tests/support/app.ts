@@ -12,15 +12,12 @@ import { createConnection } from 'mysql2/promise';
 import { buildApp, type AppOptions } from '../../server/app';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
-export const MYSQL_URL = process.env.TEST_MYSQL_URL;
-export const REDIS_URL = process.env.TEST_REDIS_URL;
+import { MYSQL_URL, requireService } from './services';
+
+export { MYSQL_URL, REDIS_URL } from './services';
 
 /** Dialects to run a suite on: SQLite always, MariaDB when TEST_MYSQL_URL is set. */
-export const DIALECTS: Array<'sqlite' | 'mysql'> = MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
-if (!MYSQL_URL) {
-  if (process.env.CI === 'true') throw new Error('CI=true but TEST_MYSQL_URL is not set: the MariaDB suites must run in CI');
-  console.warn('TEST_MYSQL_URL is not set: API suites run on SQLite only (set it to run them on MariaDB too)');
-}
+export const DIALECTS: Array<'sqlite' | 'mysql'> = requireService('mysql', 'the API suites on MariaDB') ? ['sqlite'] : ['sqlite', 'mysql'];
 
 async function freshMysql(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pd_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
