@@ -51,11 +51,10 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
     import(`../../schema/i18n/admin/${lang}.ts`) as Promise<Module>,
     import(`../../schema/i18n/settings/${lang}.ts`) as Promise<Module>,
   ]);
-  const catalogs = parts.map((m) => m.default as Catalog);
-  // The labels a schema gives itself, beside the shared ones (their system columns are named from those).
-  const common = catalogs[3]!;
-  catalogs.splice(4, 0, inlineLabels(resourceList, lang, common));
-  const messages = mergeCatalogs(...catalogs) as TranslationMessages;
+  const [english, reactAdmin, fixes, common, admin, settings] = parts.map((m) => m.default as Catalog);
+  // The labels a schema gives itself sit beside the shared ones (their system columns are named from those).
+  const schema = inlineLabels(resourceList, lang, common!);
+  const messages = mergeCatalogs(english!, reactAdmin!, fixes!, common!, schema, admin!, settings!) as TranslationMessages;
   loaded.set(lang, messages);
   return messages;
 }

@@ -42,8 +42,8 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>;
 export const containsText = (column: string, text: string) =>
   sql<boolean>`${sql.ref(column)} like ${`%${text.replace(/[!%_]/g, (c) => '!' + c)}%`} escape '!'`;
 
-/** Only the caller's rows when their groups do not manage others' data. */
-export function scoped<Q extends AnyQuery>(qb: Q, r: Resource, caller: Caller): Q {
+/** Only the caller's rows when their groups do not manage others' data (a read, or a delete). */
+export function scoped<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller): Q {
   const owner = r.columns.owner;
   return (owner && caller.scopeUid !== null ? qb.where(`${r.table}.${owner}`, '=', caller.scopeUid) : qb) as Q;
 }

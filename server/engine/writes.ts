@@ -216,14 +216,12 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
 /** Empties the recycle bin of the rows the caller may see. */
 export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
   return inTransaction(e, r, ctx, async (trx) => {
-    const { deleteTime, owner } = r.columns;
-    // Deletes as well as selects: the caller's own rows only, when that is all he may see.
-    const mine = <Q extends { where: Function }>(qb: Q): Q => (owner && ctx.caller.scopeUid !== null ? qb.where(owner, '=', ctx.caller.scopeUid) : qb);
+    const deleteTime = r.columns.deleteTime!;
     if (e.beforeWrite) {
-      const doomed = await mine(trx.selectFrom(r.table).selectAll().where(deleteTime!, '>', 0)).execute();
+      const doomed = await scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller).execute();
       await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
     }
-    const result = await mine(trx.deleteFrom(r.table).where(deleteTime!, '>', 0)).executeTakeFirst();
+    const result = await scoped(trx.deleteFrom(r.table).where(deleteTime, '>', 0), r, ctx.caller).executeTakeFirst();
     await ctx.audit(trx, {});
     return { count: Number(result.numDeletedRows) };
   });

@@ -9,13 +9,13 @@ import { Box, Button, Chip, Divider, List, ListItem, ListItemText, Stack, Typogr
 import { useState } from 'react';
 import { useGetManyReference, useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { formatEpoch } from '../../../schema/dates';
-import { formatMoney } from '../../../schema/money';
-import { orderStatusColor } from '../../../schema/options';
+import { callbacks, orderEvents, receiveMoney } from '../../../schema/index';
 import { ruleKey } from '../../../schema/rules';
 import { call } from '../../api/http';
 import { PromptDialog } from '../../form/PromptDialog';
+import { renderCell } from '../../list/cells';
 import { usePermission } from '../../permissions';
-import { actionRule } from '../../schema';
+import { actionRule, optionKey } from '../../schema';
 
 /** The server's operator actions (server/payments/operator-routes.ts), by route name. */
 export const ORDER_ACTIONS = ['mark-paid', 'mark-failed', 'close'] as const;
@@ -30,11 +30,16 @@ interface Attempt { at: number; code: number; ms: number; error?: string; next?:
 
 const k = (key: string) => `admin.screens.receive-money.${key}`;
 
+/** An order's status as the orders list shows it: the status field's label and colour. */
 function StatusChip({ status }: { status: string }) {
-  const translate = useTranslate();
-  const color = orderStatusColor(status);
-  return <Chip size="small" variant="outlined" label={translate(`options.status.${status}`, { _: status })} sx={{ color, borderColor: color }} />;
+  return renderCell('status', receiveMoney.fields.status, status, useTranslate(), 'detailed');
 }
+
+/** A choice's label, by the field that holds it. */
+const choice = (translate: (key: string, options?: object) => string, field: 'source' | 'state', value: string) => {
+  const schema = field === 'source' ? orderEvents.fields.source : callbacks.fields.state;
+  return translate(optionKey(field, schema, value), { _: value });
+};
 
 function OrderActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -97,13 +102,13 @@ function Timeline({ record }: { record: RaRecord }) {
                   <StatusChip status={event.fromStatus} />
                   <span aria-hidden>→</span>
                   <StatusChip status={event.toStatus} />
-                  <span>{translate(`options.eventSource.${event.source}`, { _: event.source })}</span>
+                  <span>{choice(translate, 'source', event.source)}</span>
                 </Stack>
               }
               secondary={[
                 event.reason,
                 event.reference && `${translate('resources.order-events.fields.reference')}: ${event.reference}`,
-                event.currency && formatMoney(event.amount, event.currency, locale),
+                event.currency && renderCell('amount', receiveMoney.fields.amount, event.amount, translate, 'detailed', { record: event, locale }),
                 event.source === 'operator' ? translate(k('by_user'), { uid: event.actor }) : event.source === 'notify' ? event.actor : '',
               ].filter(Boolean).join(' · ')}
             />
@@ -164,7 +169,7 @@ function Deliveries({ record }: { record: RaRecord }) {
           return (
             <ListItem key={row.id} disableGutters sx={{ display: 'block' }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" variant="outlined" label={translate(`options.state.${row.state}`, { _: row.state })} />
+                <Chip size="small" variant="outlined" label={choice(translate, 'state', row.state)} />
                 <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{row.url}</Typography>
                 {row.state === 'pending' && row.nextTime > 0 && (
                   <Typography variant="body2" color="text.secondary">{translate(k('attempt_next'), { time: formatEpoch(row.nextTime, 'detailed') })}</Typography>
