@@ -7,7 +7,8 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 
-export function CodeBlock({ text, label }: { text: string; label?: string }) {
+/** `wrap` breaks a long token (an API key) across lines instead of scrolling it under the copy button on a phone. */
+export function CodeBlock({ text, label, wrap = false }: { text: string; label?: string; wrap?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const copyLabel = translate('admin.copy.button');
@@ -25,7 +26,7 @@ export function CodeBlock({ text, label }: { text: string; label?: string }) {
 
   return (
     <Box sx={{ position: 'relative' }}>
-      <Box component="pre" aria-label={label} sx={{ m: 0, p: 1, pr: 5, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 320, fontSize: 13 }}>
+      <Box component="pre" aria-label={label} sx={{ m: 0, p: 1, pr: 5, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', maxHeight: 320, fontSize: 13, ...(wrap && { whiteSpace: 'pre-wrap', wordBreak: 'break-all' }) }}>
         {text}
       </Box>
       <Tooltip title={copyLabel}>

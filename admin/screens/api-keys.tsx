@@ -49,7 +49,7 @@ function NewKey() {
         <DialogTitle>{translate(k('created_title'))}</DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>{translate(k('shown_once'))}</Alert>
-          {key && <CodeBlock text={key} label={translate(k('key'))} />}
+          {key && <CodeBlock text={key} label={translate(k('key'))} wrap />}
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={() => setKey(null)}>{translate(k('done'))}</Button>
