@@ -157,5 +157,18 @@ describe.skipIf(browserMissing())('console navigation', { timeout: 120_000 }, ()
     for (let at = 2800; at < 3800 && (await toast.count()) > 0; at += 100) await page.clock.runFor(100);
     expect(await toast.count()).toBe(0);
 
+    // The console, signed in: the test page's favourite answers with a toast.
+    page = await suite.openSignedIn('/admin/test');
+    await page.clock.install();
+    await page.getByRole('button', { name: '更多操作' }).click();
+    await shown(page.getByRole('menuitem', { name: '收藏' }));
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.getByRole('menuitem', { name: '收藏' }).click();
+    const consoleToast = page.locator('.MuiSnackbarContent-message', { hasText: '已加入收藏' });
+    await shown(consoleToast);
+    await page.clock.runFor(2800);
+    await shown(consoleToast);
+    for (let at = 2800; at < 3800 && (await consoleToast.count()) > 0; at += 100) await page.clock.runFor(100);
+    expect(await consoleToast.count()).toBe(0);
   });
 });
