@@ -50,7 +50,13 @@ export interface AppOptions {
   migrationsDir?: string;
   /** How often queued log rows are written. */
   logFlushMs?: number;
-  /** Payment jobs (expiry, outbox) and the clock they read; jobs are off unless asked for. */
+  /**
+   * The time the server reads, in epoch milliseconds (`Date.now` by default):
+   * rate-limit windows, config-row freshness, order expiry and callback
+   * backoff. Tests pass their own and move it instead of waiting.
+   */
+  clock?: () => number;
+  /** Payment jobs (expiry, outbox); off unless asked for. */
   payments?: PaymentOptions;
 }
 
@@ -68,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   log?.register(app);
   const { dataDir, configDir } = options;
+  app.decorate('clock', options.clock ?? Date.now);
 
   await app.register(errorsPlugin, { logger: options.logger });
   await app.register(headersPlugin);

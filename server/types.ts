@@ -57,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows). */
     paydesk: AppParts;
+    /** The time in epoch milliseconds, as `Date.now` answers it unless a test gives its own (AppOptions.clock). */
+    clock: () => number;
   }
   interface FastifyRequest {
     caller: Caller;

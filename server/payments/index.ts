@@ -13,13 +13,11 @@ import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { Outbox } from './outbox';
-import { systemClock, type Clock, type TransitionDeps } from './transitions';
+import type { Clock, TransitionDeps } from './transitions';
 
 export interface PaymentOptions {
   /** Run the expiry and outbox jobs in this instance (main.ts: unless PAYDESK_JOBS=off). */
   jobs?: boolean;
-  /** Epoch seconds; tests move time with their own. */
-  clock?: Clock;
   /** How often the outbox looks for due callbacks (a transition also wakes it at once). */
   outboxEveryMs?: number;
   /** How often due orders are expired ("within a minute of expireTime"). */
@@ -62,7 +60,8 @@ function every(ms: number, work: () => Promise<unknown>, log: Wiring['log']) {
 }
 
 export async function payments(app: FastifyInstance, w: Wiring, options: PaymentOptions = {}): Promise<PaymentParts> {
-  const clock = options.clock ?? systemClock;
+  // The app's clock (AppOptions.clock), in the epoch seconds the order columns hold.
+  const clock: Clock = () => Math.floor(app.clock() / 1000);
   // Outbound callbacks need a signing secret: the first start makes one (an operator may rotate it in settings).
   const pay = w.settings.get('pay');
   if (!pay.callback.secret) await w.settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });

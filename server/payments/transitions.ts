@@ -12,9 +12,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { FINAL_STATUSES, type OrderStatus } from '../../schema/options';
 import { AppError, notFound } from '../http';
 
-/** Epoch seconds; tests pass their own to move time. */
+/** Epoch seconds: the app's clock (AppOptions.clock, which tests move) in the unit of the order columns. */
 export type Clock = () => number;
-export const systemClock: Clock = () => Math.floor(Date.now() / 1000);
 
 export type Source = 'notify' | 'expiry' | 'operator';
 

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 const configRows: FastifyPluginAsync = async (app) => {
-  const config = new ConfigRows(app.db);
+  const config = new ConfigRows(app.db, app.clock);
   app.decorate('configRows', config);
   // Keeps SYSTEM_SAFETY_API fresh for the synchronous readers (rate limits, paging cap).
   app.addHook('onRequest', async (request) => {
@@ -18,4 +18,4 @@ const configRows: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const configRowsPlugin = fp(configRows, { name: 'paydesk-config-rows', fastify: '5.x', dependencies: ['paydesk-db'] });
+export const configRowsPlugin = fp(configRows, { name: 'paydesk-config-rows', fastify: '5.x', dependencies: ['paydesk-db'], decorators: { fastify: ['clock'] } });

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { rateLimits } from '../services/rate-limit';
 
 const limits: FastifyPluginAsync = async (app) => {
-  await rateLimits(app, { config: app.configRows, cache: () => app.cache.kv(), cacheSettings: app.settings.get('cache') });
+  await rateLimits(app, { config: app.configRows, cache: () => app.cache.kv(), cacheSettings: app.settings.get('cache'), clock: app.clock });
 };
 
-export const limitsPlugin = fp(limits, { name: 'paydesk-limits', fastify: '5.x', dependencies: ['paydesk-config-rows', 'paydesk-cache', 'paydesk-settings'] });
+export const limitsPlugin = fp(limits, { name: 'paydesk-limits', fastify: '5.x', dependencies: ['paydesk-config-rows', 'paydesk-cache', 'paydesk-settings'], decorators: { fastify: ['clock'] } });

@@ -9,20 +9,48 @@
  * the app is built with `trustProxy`.
  *
  * Counters live in Redis when the cache is Redis at start (so limits hold
- * across instances); a later switch of the cache type applies to the limits
- * after a restart. Violation counts live in the shared cache.
+ * across instances, and Redis's key expiry ends a window); otherwise in this
+ * process, in windows on the app's clock, so a test moves time instead of
+ * waiting a second out. A later switch of the cache type applies to the
+ * limits after a restart. Violation counts live in the shared cache.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { SettingsOf } from '../../schema/settings';
 import { AppError } from '../http';
 import type { KeyValueCache } from '../types';
 import type { ConfigRows } from './config-rows';
 
 const WINDOW_MS = 1000;
+/** Clients tracked at once per limit in one process (@fastify/rate-limit's own default). */
+const CLIENTS = 5000;
 
-export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'> }) {
+/**
+ * @fastify/rate-limit's store contract, counting in this process: a window
+ * opens at a key's first request and lasts `timeWindow` ms on `clock`
+ * (the library's own LocalStore reads Date.now, which no test can move).
+ */
+function clockedStore(clock: () => number) {
+  return class ClockedStore implements FastifyRateLimitStore {
+    private readonly windows = new LRUCache<string, { count: number; start: number }>({ max: CLIENTS });
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      const now = clock();
+      let window = this.windows.get(key);
+      if (!window || window.start + timeWindow <= now) this.windows.set(key, (window = { count: 0, start: now }));
+      window.count++;
+      callback(null, { current: window.count, ttl: window.start + timeWindow - now });
+    }
+
+    child() {
+      return new ClockedStore();
+    }
+  };
+}
+
+export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'>; clock: () => number }) {
   let redis: Redis | undefined;
   if (o.cacheSettings.default.type === 'redis') {
     const { host, port, database, password, prefix } = o.cacheSettings.redis;
@@ -31,28 +59,28 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
     redis = new Redis({ host, port, db: database, password: password || undefined, keyPrefix: `${prefix}:rl:`, connectTimeout: 1000, maxRetriesPerRequest: 1 });
     app.addHook('onClose', async () => { await redis!.quit(); });
   }
-  await app.register(rateLimit, { global: false, redis, skipOnError: true });
+  await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis } : { store: clockedStore(o.clock) }) });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;
   const violations = (request: FastifyRequest) => `rl:violations:${request.ip}`;
 
   // `createRateLimit` only counts and answers; the route hooks of `app.rateLimit`
   // share one "already ran" mark per request, so a second one (per route) would never run.
+  // `ban: 1` makes `isBanned` (the library's `current - max > ban`) mark every refusal
+  // of a window but its first: the first is the one that counts toward the block.
   const limits = [
-    app.createRateLimit({ timeWindow: WINDOW_MS, max: async () => qps().limit.global, keyGenerator: (r) => `g:${r.ip}` }),
-    app.createRateLimit({ timeWindow: WINDOW_MS, max: async () => qps().limit.point, keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}` }),
+    app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.global, keyGenerator: (r) => `g:${r.ip}` }),
+    app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.point, keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}` }),
   ];
 
   /**
-   * The first refusal of a window counts toward the block, whose period starts
-   * at the first violation; the refusal that reaches `block.count` says so.
+   * A window's first refusal counts toward the block, whose period starts at
+   * the first violation; the refusal that reaches `block.count` says so.
    */
-  async function violated(request: FastifyRequest, limitKey: string, ttlSeconds: number) {
+  async function violated(request: FastifyRequest) {
     const { block } = qps();
     if (!block.enable) return;
-    const cache = o.cache();
-    if (!(await cache.add(`rl:over:${limitKey}`, 1, Math.max(1, ttlSeconds)))) return;
-    if ((await cache.incr(violations(request), block.second)) >= block.count) throw new AppError(429, 'errors.blocked');
+    if ((await o.cache().incr(violations(request), block.second)) >= block.count) throw new AppError(429, 'errors.blocked');
   }
 
   async function limit(request: FastifyRequest, reply: FastifyReply) {
@@ -63,7 +91,7 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) continue;
       reply.header('retry-after', result.ttlInSeconds);
-      await violated(request, result.key, result.ttlInSeconds);
+      if (!result.isBanned) await violated(request);
       throw new AppError(429, 'errors.too_many_requests');
     }
   }

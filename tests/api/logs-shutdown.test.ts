@@ -14,13 +14,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/app';
 import { startServer, type ServerProcess } from '../multi/server-process';
 
-/** Sends the headers and half the body of a sign-in now; `finish` sends the rest and answers the reply. */
+/**
+ * Starts a sign-in and sends half its body; `received` resolves once the
+ * server has the request (it answers `Expect: 100-continue` as it takes the
+ * request in), and `finish` sends the rest and answers the reply.
+ */
 function halfSentSignIn(url: string) {
   const body = JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD });
   const request = http.request(`${url}/api/comm/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
   });
+  const received = new Promise<void>((resolve) => request.once('continue', () => {
+    request.write(body.slice(0, 10));
+    resolve();
+  }));
   const reply = new Promise<{ status: number; body: any }>((resolve, reject) => {
     request.on('response', (res) => {
       let text = '';
@@ -29,8 +37,8 @@ function halfSentSignIn(url: string) {
     });
     request.on('error', reject);
   });
-  request.write(body.slice(0, 10));
-  return { finish: () => { request.end(body.slice(10)); return reply; } };
+  request.flushHeaders();
+  return { received, finish: () => { request.end(body.slice(10)); return reply; } };
 }
 
 const refusesConnections = (port: number) => new Promise<boolean>((resolve) => {
@@ -55,8 +63,7 @@ describe('SIGTERM', () => {
   it('finishes the request in flight, writes the queued log rows and exits 0', async () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/config/take?key=SITE_INFO`)).status).toBe(200);
     const inFlight = halfSentSignIn(server.url);
-    // The server has the request once its first bytes are in: give them a moment to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await inFlight.received;
     server.child.kill('SIGTERM');
     const port = Number(new URL(server.url).port);
     await expect.poll(() => refusesConnections(port), { timeout: 10_000, interval: 50 }).toBe(true);

@@ -76,8 +76,8 @@ describe.each(DIALECTS.filter((d) => d === 'mysql'))('two instances expiring on 
   const clock = { now: Math.floor(Date.now() / 1000) };
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-expiry-'));
-    a = await makeApp({ dialect, payments: { clock: () => clock.now } });
-    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir, payments: { clock: () => clock.now } });
+    a = await makeApp({ dialect, clock: () => clock.now * 1000 });
+    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir, clock: () => clock.now * 1000 });
   });
   afterAll(async () => {
     await b?.app.close();

@@ -12,7 +12,7 @@ export interface PayApi extends Api {
 
 export async function payApi(dialect: 'sqlite' | 'mysql', options: Parameters<typeof makeApp>[0] = {}): Promise<PayApi> {
   const clock = { now: Math.floor(Date.now() / 1000) };
-  const api = await adminApi(dialect, { ...options, payments: { clock: () => clock.now, ...options.payments } });
+  const api = await adminApi(dialect, { clock: () => clock.now * 1000, ...options });
   return Object.assign(api, { clock });
 }
 
