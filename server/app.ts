@@ -2,8 +2,9 @@
  * buildApp(options) -> a ready Fastify instance that never listens (main.ts
  * does; tests use `inject`). The app is plugins: infrastructure first, each
  * declaring what it needs and closing what it opened (server/plugins/), then
- * the routes, encapsulated: the generic engine from the schemas and the
- * hand-written ones (server/routes/), each declaring its rule in `config.rule`.
+ * the routes, encapsulated: the generic engine from the schemas, the
+ * hand-written ones (server/routes/) and the payments with their jobs
+ * (server/payments/), each route declaring its rule in `config.rule`.
  */
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import type { Resource } from '../schema/define';
 import type { Lang } from '../schema/i18n';
 import { engineRoutes } from './engine/routes';
 import { learnLabels } from './i18n';
-import { payments, type PaymentOptions } from './payments';
+import { paymentRoutes, type PaymentOptions, type PaymentParts } from './payments';
 import { authPlugin } from './plugins/auth';
 import { appCachePlugin } from './plugins/cache';
 import { configRowsPlugin } from './plugins/config-rows';
@@ -93,16 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(engineRoutes, { resources });
   await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
-  const paymentParts = await payments(app, {
-    db: app.db.any,
-    uniqueViolation: app.db.adapter.uniqueViolation,
-    settings: app.settings,
-    writeContext: (request) => ({ caller: request.caller, audit: (trx, info) => app.opLog.audit(request, trx, info) }),
-    log: (message, error) => (options.logger ? app.log.error({ err: error }, message) : console.error(message, error)),
-  }, options.payments);
+  let paymentParts: PaymentParts | undefined;
+  await app.register(paymentRoutes, { ...options.payments, logger: options.logger, parts: (parts) => { paymentParts = parts; } });
 
   app.decorate('paydesk', {
-    db: app.db, config: app.configRows, settings: app.settings, logs: app.opLog, rules: app.ruleBook, payments: paymentParts,
+    db: app.db, config: app.configRows, settings: app.settings, logs: app.opLog, rules: app.ruleBook, payments: paymentParts!,
   } satisfies AppParts);
   await app.ready();
   return app;

@@ -1,13 +1,13 @@
 /**
- * The payment domain (DESIGN "Payments"), wired into the app: the routes
- * (notifications, operator actions, API keys) and the jobs every instance
- * runs (expiry, outbox), which coordinate through the database only.
+ * The payment domain (DESIGN "Payments") as an encapsulated route plugin:
+ * the routes (notifications, operator actions, API keys) and the jobs every
+ * instance runs (expiry, outbox), which coordinate through the database only.
+ * The plugin owns the jobs: they start with it and stop in its onClose,
+ * before the database closes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { generateWebhookSecret } from '../../schema/settings';
 import type { WriteContext } from '../engine/writes';
-import type { Settings } from '../services/settings';
 import { apiKeyRoutes } from './api-key-routes';
 import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
@@ -31,16 +31,17 @@ export interface PaymentParts {
   expireDue(): Promise<number>;
 }
 
-interface Wiring {
-  db: Kysely<any>;
-  uniqueViolation(error: unknown): string | undefined;
-  settings: Settings;
-  writeContext(request: FastifyRequest): WriteContext;
-  log(message: string, error: unknown): void;
+export interface PaymentRouteOptions extends PaymentOptions {
+  /** With the Fastify logger off, a failed job is still printed. */
+  logger?: boolean;
+  /** Receives the parts that scripts and tests reach as `app.paydesk.payments`. */
+  parts?(parts: PaymentParts): void;
 }
 
+type Log = (message: string, error: unknown) => void;
+
 /** A job run every `ms`, or at once on `kick`; never two runs of it at the same time in one process. */
-function every(ms: number, work: () => Promise<unknown>, log: Wiring['log']) {
+function every(ms: number, work: () => Promise<unknown>, log: Log) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -59,34 +60,39 @@ function every(ms: number, work: () => Promise<unknown>, log: Wiring['log']) {
   return { kick: run, stop: async () => { stopped = true; clearInterval(timer); await running; } };
 }
 
-export async function payments(app: FastifyInstance, w: Wiring, options: PaymentOptions = {}): Promise<PaymentParts> {
+/** The payment routes and jobs over the app's database, settings, clock and operation log. */
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, options) => {
+  const { settings } = app;
+  const db = app.db.any;
   // The app's clock (AppOptions.clock), in the epoch seconds the order columns hold.
   const clock: Clock = () => Math.floor(app.clock() / 1000);
+  const writeContext = (request: FastifyRequest): WriteContext => ({ caller: request.caller, audit: (trx, info) => app.opLog.audit(request, trx, info) });
+  const log: Log = (message, error) => (options.logger ? app.log.error({ err: error }, message) : console.error(message, error));
   // Outbound callbacks need a signing secret: the first start makes one (an operator may rotate it in settings).
-  const pay = w.settings.get('pay');
-  if (!pay.callback.secret) await w.settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
+  const pay = settings.get('pay');
+  if (!pay.callback.secret) await settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
 
   let wake = () => {};
   const deps: TransitionDeps = {
-    db: w.db,
+    db,
     clock,
-    uniqueViolation: w.uniqueViolation,
+    uniqueViolation: app.db.adapter.uniqueViolation,
     // Caches hear of the write from the database driver; the outbox is told there is a callback to send.
     committed: () => wake(),
   };
-  const outbox = new Outbox({ db: w.db, clock, settings: () => w.settings.get('pay').callback });
+  const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback });
 
-  await notifyRoutes(app, { deps, secrets: (channel) => w.settings.get('pay')[channel].secrets });
-  await operatorRoutes(app, { deps, writeContext: w.writeContext, requeued: () => wake() });
-  await apiKeyRoutes(app, { db: w.db, clock, writeContext: w.writeContext });
+  await notifyRoutes(app, { deps, secrets: (channel) => settings.get('pay')[channel].secrets });
+  await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });
+  await apiKeyRoutes(app, { db, clock, writeContext });
 
   if (options.jobs) {
-    const delivering = every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), w.log);
-    const expiring = every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), w.log);
+    const delivering = every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log);
+    const expiring = every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log);
     wake = delivering.kick;
     app.addHook('onClose', async () => {
       await Promise.all([delivering.stop(), expiring.stop()]);
     });
   }
-  return { deps, outbox, expireDue: () => expireDue(deps) };
-}
+  options.parts?.({ deps, outbox, expireDue: () => expireDue(deps) });
+};
