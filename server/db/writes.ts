@@ -15,12 +15,17 @@ import type {
   CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, RootOperationNode, TransactionSettings,
 } from 'kysely';
 
-/** `ids` undefined: any row of the table may have changed. */
-export type WriteListener = (table: string, ids: readonly number[] | undefined) => void | Promise<void>;
+/**
+ * `ids` undefined: any row of the table may have changed. `columns`: what an
+ * update set, so a read that depends on other columns (a count) may stand;
+ * undefined when rows may have come or gone (an insert or a delete).
+ */
+export type WriteListener = (table: string, ids: readonly number[] | undefined, columns: readonly string[] | undefined) => void | Promise<void>;
 
 interface Write {
   table: string;
   ids: number[] | undefined;
+  columns?: string[];
 }
 
 export class Writes {
@@ -34,10 +39,10 @@ export class Writes {
 
   /** Tells every listener; one listener failing (a cache that is down) does not undo the committed write. */
   async announce(writes: readonly Write[]) {
-    for (const { table, ids } of merge(writes)) {
+    for (const { table, ids, columns } of merge(writes)) {
       for (const listener of this.listeners) {
         try {
-          await listener(table, ids);
+          await listener(table, ids, columns);
         } catch (error) {
           console.error(`write(${table}) listener failed:`, error);
         }
@@ -46,14 +51,15 @@ export class Writes {
   }
 }
 
-/** One announcement per table; one write of unknown rows makes the table's ids unknown. */
+/** One announcement per table; one write of unknown rows (or columns) makes the table's ids (or columns) unknown. */
 function merge(writes: readonly Write[]): Write[] {
-  const byTable = new Map<string, number[] | undefined>();
+  const byTable = new Map<string, Write>();
+  const union = (a: string[] | number[] | undefined, b: string[] | number[] | undefined) => (a && b ? [...new Set([...a, ...b])] : undefined);
   for (const w of writes) {
-    const seen = byTable.has(w.table) ? byTable.get(w.table) : [];
-    byTable.set(w.table, seen && w.ids ? [...new Set([...seen, ...w.ids])] : undefined);
+    const seen = byTable.get(w.table);
+    byTable.set(w.table, seen ? { table: w.table, ids: union(seen.ids, w.ids) as number[] | undefined, columns: union(seen.columns, w.columns) as string[] | undefined } : w);
   }
-  return [...byTable].map(([table, ids]) => ({ table, ids }));
+  return [...byTable.values()];
 }
 
 type Node = OperationNode & Record<string, any>;
@@ -64,6 +70,10 @@ function tableName(node: Node | undefined): string | undefined {
   if (node.kind === 'AliasNode') return tableName(node.node);
   return undefined;
 }
+
+/** `remark` or `users.remark`, else undefined (a column made by raw SQL). */
+const columnName = (node: Node | undefined): string | undefined =>
+  node?.kind === 'ColumnNode' ? node.column.name : node?.kind === 'ReferenceNode' ? columnName(node.column) : undefined;
 
 const isIdColumn = (node: Node) =>
   (node.kind === 'ReferenceNode' && node.column?.kind === 'ColumnNode' && node.column.column.name === 'id') ||
@@ -103,7 +113,11 @@ export function writeOf(query: RootOperationNode, result: QueryResult<unknown>):
     }
     case 'UpdateQueryNode': {
       const table = tableName(node.table);
-      return table ? { table, ids: node.joins?.length ? undefined : idsOfWhere(node.where) } : undefined;
+      const columns = (node.updates as Node[] | undefined)?.map((u) => columnName(u.column));
+      return table ? {
+        table, ids: node.joins?.length ? undefined : idsOfWhere(node.where),
+        columns: columns?.length && columns.every(Boolean) ? (columns as string[]) : undefined,
+      } : undefined;
     }
     case 'DeleteQueryNode': {
       const table = tableName(node.from?.froms?.[0]);

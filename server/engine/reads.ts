@@ -9,15 +9,15 @@ import type { Extra, Resource } from '../../schema/define';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
-import { applyFilters, inTrash, scoped, selectFrom, type Engine } from './store';
+import { applyFilters, countTags, inTrash, scoped, selectFrom, type Engine } from './store';
 
 type Query = Record<string, unknown>;
 
 const cacheKey = (action: string, caller: Caller, query: unknown) => `${action}:${caller.scopeUid ?? '*'}:${JSON.stringify(query)}`;
 
-/** A read through the table's cache, unless its schema keeps reads uncached. */
-const remember = <T>(e: Engine, r: Resource, key: string, produce: () => Promise<T>): Promise<T> =>
-  r.cacheReads ? e.cache.remember(r.table, key, produce) : produce();
+/** A read through the table's cache (tagged by the table unless told otherwise), unless its schema keeps reads uncached. */
+const remember = <T>(e: Engine, r: Resource, key: string, produce: () => Promise<T>, tags: string | readonly string[] = r.table): Promise<T> =>
+  r.cacheReads ? e.cache.remember(tags, key, produce) : produce();
 
 function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order']): Q {
   let out = qb;
@@ -67,11 +67,12 @@ export async function rows(e: Engine, r: Resource, caller: Caller, query: Query)
   const q = parseListQuery(r, query, { defaultLimit: 10, maxLimit: e.maxLimit() });
   const base = applyFilters(inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, q.onlyTrashed), r, q);
   const { page, limit } = q;
-  // The total depends only on the filters, not the page: cached on its own so paging through keeps it.
+  // The total depends only on the filters, not the page: cached on its own so paging through keeps it, and
+  // tagged by the columns it reads, so editing a row's other fields does not count the table again.
   const total = await remember(e, r, cacheKey('count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
     const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(n);
-  });
+  }, countTags(r, q));
   const list = await remember(e, r, cacheKey('rows', caller, q), async () => {
     if ((page - 1) * limit >= total) return [];
     const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset((page - 1) * limit);

@@ -11,9 +11,13 @@ import type { Caller } from '../types';
 import { outputColumns } from '../db/rows';
 import type { ListQuery } from './params';
 
-/** Tagged cache of read results: one tag per table, dropped whole on any write to it (db.writes). */
+/**
+ * Tagged cache of read results (db.writes drops them): the table's tag goes on
+ * any write to it; a count is tagged instead by the columns it depends on
+ * (`countTags`), so an update of other columns keeps it.
+ */
 export interface TableCache {
-  remember<T>(tag: string, key: string, producer: () => Promise<T>): Promise<T>;
+  remember<T>(tags: string | readonly string[], key: string, producer: () => Promise<T>): Promise<T>;
   invalidate(tag: string): Promise<void>;
   /** Changes whenever the tag is invalidated: what a cached read's ETag is made of. */
   version(tag: string): Promise<string>;
@@ -71,6 +75,28 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<Lis
     out = out.where((eb) => eb.or(searchable.map((k) => containsText(k, asStored(k, text)) as never)));
   }
   return out as Q;
+}
+
+/** Dropped by a write that may add or remove rows (an insert, a delete, an update of unknown columns). */
+export const membershipTag = (table: string) => `${table}#rows`;
+/** Dropped by an update that sets this column. */
+export const columnTag = (table: string, column: string) => `${table}.${column}`;
+
+/**
+ * A count's tags: which rows match depends on their presence, the bin and
+ * owner columns, the filtered columns and the searched ones, and nothing else.
+ */
+export function countTags(r: Resource, q: Pick<ListQuery, 'filters' | 'q'>): string[] {
+  // Each of these columns is in `countedColumns(r)`: the only column tags a write drops.
+  const searched = q.q ? Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k) : [];
+  const columns = [r.columns.deleteTime, r.columns.owner, ...q.filters.map((f) => f.field), ...searched].filter((c): c is string => Boolean(c));
+  return [membershipTag(r.table), ...[...new Set(columns)].map((c) => columnTag(r.table, c))];
+}
+
+/** Every column some count of the table may depend on: its bin and owner columns, the filterable and the searchable. */
+export function countedColumns(r: Resource): Set<string> {
+  const fields = Object.entries(r.fields).filter(([, f]) => !f.hidden && (f.filter.length > 0 || f.search)).map(([k]) => k);
+  return new Set([r.columns.deleteTime, r.columns.owner, ...fields].filter((c): c is string => Boolean(c)));
 }
 
 export function selectFrom(db: Kysely<any>, r: Resource, columns = outputColumns(r)): AnyQuery {

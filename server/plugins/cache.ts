@@ -1,12 +1,13 @@
 /**
  * The cache that `cache.toml` names, switched live when the file changes.
  * Cached reads of a table are dropped on any committed write to it, whoever
- * wrote it (db.writes), unless its schema keeps its reads uncached.
+ * wrote it (db.writes), unless its schema keeps its reads uncached; its
+ * counts only when rows may have come or gone or a counted column changed.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Resource } from '../../schema/define';
-import type { TableCache } from '../engine/store';
+import { columnTag, countedColumns, membershipTag, type TableCache } from '../engine/store';
 import { openCache } from '../services/cache';
 import { live } from '../services/live';
 import type { KeyValueCache } from '../types';
@@ -35,7 +36,14 @@ const cachePlugin: FastifyPluginAsync<{ dataDir: string; resources: readonly Res
   };
   app.decorate('cache', { kv: () => cache.current(), tables, clear: () => cache.current().clear() } satisfies AppCache);
   const uncached = new Set(o.resources.filter((r) => !r.cacheReads).map((r) => r.table));
-  const off = app.db.writes.on((table) => (uncached.has(table) ? undefined : tables.invalidate(table)));
+  const counted = new Map(o.resources.map((r) => [r.table, countedColumns(r)]));
+  const off = app.db.writes.on(async (table, _ids, columns) => {
+    if (uncached.has(table)) return;
+    if (!columns) await tables.invalidate(membershipTag(table));
+    else for (const column of columns) if (counted.get(table)?.has(column)) await tables.invalidate(columnTag(table, column));
+    // The table's own tag (the ETag's) last: whoever sees it change reads the new counts too.
+    await tables.invalidate(table);
+  });
   app.addHook('onClose', async () => {
     off();
     await cache.close();

@@ -102,6 +102,27 @@ describe.each(SETUPS)('writes outside the engine on %s with %s cache', (dialect,
     expect((await t.call('GET', '/api/tags/rows', undefined, t.admin)).status).toBe(200);
   });
 
+  it('a list total follows rows that come, go or change a counted column, however they are written', async () => {
+    const { db } = t.app.paydesk;
+    const id = await t.addUser({ account: 'counted', nickname: 'Counted', password: 'secret-123' });
+    const all = await total('users');
+    const banned = await total('users', '&status=banned');
+    const named = await total('users', '&q=Recounted');
+    // An update of a column no count reads keeps the totals, and the row shows its new value.
+    await db.kysely.updateTable('users').set({ remark: 'kept' }).where('id', '=', id).execute();
+    expect((await t.user(id)).remark).toBe('kept');
+    expect([await total('users'), await total('users', '&status=banned')]).toEqual([all, banned]);
+    // A filtered column, a searched one, the bin, an insert: each moves the totals that read it.
+    await db.kysely.updateTable('users').set({ status: 'banned' }).where('id', '=', id).execute();
+    expect([await total('users'), await total('users', '&status=banned')]).toEqual([all, banned + 1]);
+    await db.kysely.updateTable('users').set({ nickname: 'Recounted' }).where('id', '=', id).execute();
+    expect(await total('users', '&q=Recounted')).toBe(named + 1);
+    await db.kysely.updateTable('users').set({ deleteTime: 1 }).where('id', '=', id).execute();
+    expect([await total('users'), await total('users', '&status=banned')]).toEqual([all - 1, banned]);
+    await t.addUser({ account: 'counted2', nickname: 'Counted 2', password: 'secret-123' });
+    expect(await total('users')).toBe(all);
+  });
+
   it('announces a transaction\'s writes at its commit, and a rolled-back one\'s never', async () => {
     const { db } = t.app.paydesk;
     const heard: Array<[string, readonly number[] | undefined]> = [];
