@@ -6,12 +6,15 @@
  * values, the default TTL from the settings, and tags.
  *
  * Tags: each tag has a version token stored in the cache itself, and a tagged
- * entry's key carries the versions of its tags. `invalidate(tag)` writes a new
- * token (O(1), whatever the number of entries); old entries are never read
- * again and expire on their own. Because the token lives in the shared store,
- * an invalidation through one instance is seen by every instance on the same
- * Redis at once. Tokens are random rather than counted so that a token lost
- * to eviction or `clear()` can never come back to an old, stale value.
+ * entry's key carries the versions of its tags. `invalidate(tag)` deletes the
+ * token (O(1), whatever the number of entries) and the next reader adds a new
+ * one; old entries are never read again and expire on their own. Because the
+ * token lives in the shared store, an invalidation through one instance is
+ * seen by every instance on the same Redis at once. Tokens are random rather
+ * than counted so that a token lost to eviction or `clear()` can never come
+ * back to an old, stale value. Deleting rather than overwriting matters to the
+ * file store: on ext4 a file renamed over another waits for its data to reach
+ * the disk (auto_da_alloc), about 2 ms, while an unlink and a new file do not.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -84,7 +87,7 @@ export function cacheOn(store: Store, defaultTtlSeconds: number): Cache {
       if (value !== undefined) await store.set(entry, JSON.stringify(value), ttl(seconds));
       return value;
     },
-    invalidate: (tag) => store.set(tagVersion(tag), newToken(), 0),
+    invalidate: (tag) => store.del(tagVersion(tag)),
     version: versionOf,
     clear: () => store.clear(),
     close: () => store.close(),

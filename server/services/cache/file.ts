@@ -15,8 +15,8 @@
  * invalidation by another process on this host is seen at the next read.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
@@ -67,8 +67,12 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     if (copy && copy.ino === seen.ino && copy.size === seen.size && copy.mtimeMs === seen.mtimeMs) {
       entry = copy.entry;
     } else {
-      const raw = await readFile(path, 'utf8').catch(() => undefined);
-      if (raw === undefined) return undefined;
+      let raw: string;
+      try {
+        raw = readFileSync(path, 'utf8');
+      } catch {
+        return undefined; // gone since the stat
+      }
       try {
         entry = JSON.parse(raw) as Entry;
       } catch {
@@ -88,28 +92,42 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
   async function write(path: string, entry: Entry): Promise<void> {
     copies.delete(path);
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(temp, JSON.stringify(entry));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(temp, JSON.stringify(entry));
+    const text = JSON.stringify(entry);
+    // A new entry (a result under a new tag version, a tag's new token) is written in place on this thread:
+    // a few system calls, cheaper than the thread pool's round trips. Replacing a file is left to the pool,
+    // since ext4 then waits for the data to reach the disk (auto_da_alloc) and the event loop must not.
+    if (!existsSync(path)) {
+      try {
+        writeFileSync(temp, text);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dirname(path), { recursive: true });
+        writeFileSync(temp, text);
+      }
+      renameSync(temp, path);
+      return;
     }
+    await writeFile(temp, text);
     await rename(temp, path);
   }
 
   async function locked<T>(path: string, task: () => Promise<T>): Promise<T> {
     const lock = `${path}.lock`;
-    await mkdir(dirname(path), { recursive: true });
+    // Taking and dropping the lock file are metadata calls with no data to flush: done on this thread.
     for (;;) {
-      const handle = await open(lock, 'wx').catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-        return undefined;
-      });
-      if (handle) {
-        await handle.close();
-        break;
+      let taken = false;
+      try {
+        closeSync(openSync(lock, 'wx'));
+        taken = true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') {
+          mkdirSync(dirname(path), { recursive: true });
+          continue;
+        }
+        if (code !== 'EEXIST') throw error;
       }
+      if (taken) break;
       const held = await stat(lock).catch(() => undefined);
       if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => {});
       else await sleep(2 + Math.random() * 5);
@@ -117,7 +135,9 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     try {
       return await task();
     } finally {
-      await unlink(lock).catch(() => {});
+      try {
+        unlinkSync(lock);
+      } catch {}
     }
   }
 
