@@ -2,6 +2,7 @@
  * What the console reads from `schema/`: every screen asks these helpers about
  * a resource's fields instead of repeating a fact about a field.
  */
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { emptyValue, isBlank, isServerFilled, isWritable, keepsWhenBlank, type Field, type Resource } from '../schema/define';
 import { optionLabelKey } from '../schema/i18n/common';
 import { resourceList } from '../schema/index';
@@ -11,6 +12,22 @@ const byName = new Map(resourceList.map((r) => [r.name, r]));
 
 export function getResource(name: string): Resource {
   const resource = byName.get(name);
+  if (!resource) throw new Error(`unknown resource ${name}`);
+  return resource;
+}
+
+/** The resources the screens draw: the registry, unless a `ResourcesProvider` passes a list of its own. */
+const ResourcesContext = createContext<ReadonlyMap<string, Resource>>(byName);
+
+/** Serves the screens inside it from `resources` instead of the registry (a test's throwaway table). */
+export function ResourcesProvider({ resources, children }: { resources: readonly Resource[]; children: ReactNode }) {
+  const value = useMemo(() => new Map(resources.map((r) => [r.name, r])), [resources]);
+  return createElement(ResourcesContext.Provider, { value }, children);
+}
+
+/** `getResource` for a screen: from the resources it is served. */
+export function useResource(name: string): Resource {
+  const resource = useContext(ResourcesContext).get(name);
   if (!resource) throw new Error(`unknown resource ${name}`);
   return resource;
 }

@@ -11,7 +11,7 @@ import { DataTable, List, useListContext, useLocale, useResourceContext, useTran
 import type { Resource } from '../../schema/define';
 import { DEFAULT_PAGE_SIZE } from '../../schema/options';
 import { usePermission } from '../permissions';
-import { actionRule, fieldLabel, getResource } from '../schema';
+import { actionRule, fieldLabel, useResource } from '../schema';
 import { useScreenSlots } from '../screens/index';
 import { renderCell } from './cells';
 import { CellText } from './CellText';
@@ -38,7 +38,7 @@ function pinSx(columns: ColumnSetting[], index: number) {
 
 export default function ResourceScreen() {
   const name = useResourceContext()!;
-  const resource = getResource(name);
+  const resource = useResource(name);
   const translate = useTranslate();
   const can = usePermission();
   const slots = useScreenSlots(name);

@@ -4,12 +4,12 @@
  * registry, and the migration `npm run migrate:make` generates from them. The
  * app built from those gets the table, working routes, validation that speaks
  * the inline labels, rule rows and API docs. The same migration adds a new
- * field of an existing table as a column.
+ * field of an existing table as a column. (Its admin list and dialog:
+ * tests/unit/schema-new-resource-admin.test.tsx.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceList, users } from '../../schema';
 import { f, type Resource } from '../../schema/define';
@@ -17,43 +17,9 @@ import { ACTION_METHOD } from '../../schema/rules';
 import { fold, migrationSource, MIGRATIONS_DIR, plan, readMigrationFiles } from '../../server/db/migrate';
 import { DIALECTS } from '../support/app';
 import { adminApi, createRow, dataOf, type Api } from '../support/fixtures';
+import { loadSchemaFile } from './schema-new-resource-file';
 
 const ACTIONS = Object.keys(ACTION_METHOD) as Array<keyof typeof ACTION_METHOD>;
-const DEFINE = path.resolve(import.meta.dirname, '../../schema/define.ts');
-
-/** The schema file a developer writes, as they would write it: labels inline, system columns under their own names. */
-const SCHEMA_FILE = `
-import { defineResource, f } from ${JSON.stringify(DEFINE)};
-
-export const coupons = defineResource({
-  name: 'coupons',
-  menu: 'content',
-  title: 'code',
-  label: { 'zh-cn': '优惠券', 'en-us': 'Coupons', 'ru-ru': 'Купоны', 'ja-jp': 'クーポン', 'ko-kr': '쿠폰' },
-  fields: {
-    id: f.id(),
-    code: f.text({
-      required: true, max: 16, pattern: /^[A-Z0-9]+$/, unique: true, search: true, filter: true,
-      label: { 'zh-cn': '券码', 'en-us': 'Coupon code', 'ru-ru': 'Код купона', 'ja-jp': 'クーポンコード', 'ko-kr': '쿠폰 코드' },
-    }),
-    percent: f.number({
-      min: 1, max: 90, sortable: true, filter: true,
-      label: { 'zh-cn': '折扣', 'en-us': 'Discount', 'ru-ru': 'Скидка', 'ja-jp': '割引', 'ko-kr': '할인' },
-    }),
-    note: f.text({ max: 64, label: { 'zh-cn': '备注', 'en-us': 'Note', 'ru-ru': 'Заметка', 'ja-jp': 'メモ', 'ko-kr': '메모' } }),
-    place: f.serial(),
-    ownerId: f.owner(),
-    ...f.timestamps(),
-    binnedAt: f.deleteTime(),
-  },
-});
-`;
-
-async function loadSchemaFile(dir: string): Promise<Resource> {
-  const file = path.join(dir, 'coupons.ts');
-  fs.writeFileSync(file, SCHEMA_FILE);
-  return (await import(pathToFileURL(file).href)).coupons;
-}
 
 /** What \`npm run migrate:make coupons\` writes, in a copy of the migrations folder. */
 async function generatedMigrations(dir: string, list: readonly Resource[]): Promise<{ dir: string; source: string }> {
