@@ -6,7 +6,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { Box, Button, IconButton, LinearProgress, Link, List, ListItem, Typography } from '@mui/material';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { TextInput, useInput, useNotify, useTranslate } from 'react-admin';
 import { ApiError, upload } from '../api/http';
 import { parseFileList } from './validation';
@@ -73,20 +73,36 @@ export function ImageUrlInput({ source, label, disabled, validate }: InputProps)
   );
 }
 
+const fileName = (path: string) => path.split('/').pop() ?? path;
+
 export function FilesInput({ source, label, disabled }: InputProps) {
   const translate = useTranslate();
   const { field } = useInput({ source, format: parseFileList });
   const { progress, send } = useUploader();
   const paths = parseFileList(field.value);
+  // A removed file takes its button with it: the focus goes on to the next file's button, or to the
+  // upload button after the last, instead of falling out of the form.
+  const box = useRef<HTMLDivElement>(null);
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current === null) return;
+    const buttons = box.current?.querySelectorAll('button') ?? [];
+    buttons[Math.min(refocus.current, buttons.length - 1)]?.focus();
+    refocus.current = null;
+  });
+  function remove(at: number) {
+    refocus.current = at;
+    field.onChange(paths.filter((_, i) => i !== at));
+  }
   return (
-    <Box sx={{ mb: 2 }}>
+    <Box ref={box} sx={{ mb: 2 }}>
       <Typography variant="caption" color="text.secondary">{label}</Typography>
       <List dense>
         {paths.length === 0 && <ListItem><Typography variant="body2" color="text.secondary">{translate('admin.upload.none')}</Typography></ListItem>}
-        {paths.map((path) => (
-          <ListItem key={path} secondaryAction={!disabled && <IconButton edge="end" aria-label={translate('ra.action.remove')} onClick={() => field.onChange(paths.filter((p) => p !== path))}><Close /></IconButton>}>
+        {paths.map((path, at) => (
+          <ListItem key={path} secondaryAction={!disabled && <IconButton edge="end" aria-label={translate('admin.upload.remove', { name: fileName(path) })} onClick={() => remove(at)}><Close /></IconButton>}>
             <AttachFile fontSize="small" sx={{ mr: 1 }} />
-            <Link href={path} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>{path.split('/').pop()}</Link>
+            <Link href={path} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>{fileName(path)}</Link>
           </ListItem>
         ))}
       </List>

@@ -65,6 +65,8 @@ export const theme: ThemeOptions = {
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+    // The side menu's group headings are links too (to the group's first screen).
+    MuiListSubheader: { styleOverrides: { root: { '&:focus-visible': insetRing } } },
     MuiOutlinedInput: { styleOverrides: { notchedOutline: { borderColor: BOUNDARY } } },
     MuiFilledInput: {
       styleOverrides: {

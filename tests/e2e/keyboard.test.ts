@@ -7,67 +7,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleSuite, gone, shown } from './console';
-import { ADMIN_PASSWORD, browserMissing, callApi, screenshot } from './harness';
-
-/** What the focused element is, as a keyboard and screen-reader user meets it. */
-interface Focus {
-  name: string;
-  /** `checkbox`, `switch`, `button`, `link`, `input`... */
-  kind: string;
-  /** Text of the table row around it, if any. */
-  row: string;
-  inDialog: boolean;
-  inSearch: boolean;
-  /** In a table's header row (a column's sort button). */
-  inHead: boolean;
-  /** A ring of at least 2px, or the focused style of a text field. */
-  ringShown: boolean;
-}
-
-function describeFocus(page: Page): Promise<Focus | null> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    const byIds = (ids: string | null) => ids?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null;
-    const input = el as HTMLInputElement;
-    const name = (el.getAttribute('aria-label') || byIds(el.getAttribute('aria-labelledby')) || input.labels?.[0]?.textContent || el.textContent || '').trim();
-    const kind = el.getAttribute('role') || (el.tagName === 'INPUT' ? input.type : el.tagName.toLowerCase()) || '';
-    const ringOwner = (el.closest('.Mui-focusVisible') as HTMLElement | null) ?? el;
-    const style = getComputedStyle(ringOwner);
-    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    return {
-      name,
-      kind,
-      row: el.closest('tr')?.textContent ?? '',
-      inDialog: Boolean(el.closest('[role=dialog]')),
-      inSearch: Boolean(el.closest('[role=search]')),
-      inHead: Boolean(el.closest('thead')),
-      ringShown: el.matches(':focus-visible') && (ring || Boolean(el.closest('.Mui-focused'))),
-    };
-  });
-}
+import { ADMIN_PASSWORD, browserMissing, callApi } from './harness';
+import { describeFocus, field, named, tabTo as tabToOn, type Focus } from './keyboard-support';
 
 describe.skipIf(browserMissing())('keyboard only', { timeout: 180_000 }, () => {
   const suite = consoleSuite();
   let page: Page;
 
-  /** Presses Tab (or Shift+Tab) until the focus is where `wanted` says, and checks that the ring shows there. */
-  async function tabTo(wanted: (f: Focus) => boolean, { back = false, max = 90 } = {}): Promise<Focus> {
-    const visited: string[] = [];
-    for (let i = 0; i < max; i++) {
-      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-      const focus = await describeFocus(page);
-      if (focus && wanted(focus)) {
-        expect(focus.ringShown, `focus ring on "${focus.name}"`).toBe(true);
-        return focus;
-      }
-      visited.push(focus ? `${focus.kind}:${focus.name.slice(0, 30)}` : '(page)');
-    }
-    await screenshot(page, 'keyboard-not-reached');
-    throw new Error(`not reached by ${back ? 'Shift+Tab' : 'Tab'}; visited: ${visited.join(' | ')}`);
-  }
-  const named = (name: string) => (f: Focus) => f.name === name;
-  const field = (label: string, inDialog = true) => (f: Focus) => f.inDialog === inDialog && f.name.replace(/\s*\*$/, '') === label;
+  const tabTo = (wanted: (f: Focus) => boolean, options?: { back?: boolean; max?: number }) => tabToOn(page, wanted, options);
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
   const dialog = () => page.getByRole('dialog');
   /** Everything the polite live region has said since `listen()`, in order. */

@@ -26,7 +26,7 @@ const enUs: AdminCatalog = {
     notify: { created: 'Created', saved: 'Saved', removed: 'Moved to the recycle bin', restored: 'Restored', destroyed: 'Deleted permanently', cleared: 'Recycle bin emptied' },
     form: { create_title: 'New %{name}', edit_title: 'Edit %{name}', password_keep: 'Leave blank to keep the current password' },
     prompt: { invalid: 'Input data invalid' },
-    upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress' },
+    upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress', remove: 'Remove %{name}' },
     pay_link: {
       title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
       copied: 'Pay link copied', copy_failed: 'Copy failed',

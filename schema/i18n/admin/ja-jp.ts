@@ -26,7 +26,7 @@ const jaJp: AdminCatalog = {
     notify: { created: '追加しました', saved: '保存しました', removed: 'ごみ箱へ移動しました', restored: '復元しました', destroyed: '完全に削除しました', cleared: 'ごみ箱を空にしました' },
     form: { create_title: '%{name}を追加', edit_title: '%{name}を編集', password_keep: '空欄のままならパスワードは変わりません' },
     prompt: { invalid: '入力データが無効です' },
-    upload: { button: 'アップロード', success: 'アップロードしました', failed: 'アップロードに失敗しました', error: 'アップロードエラー', none: '添付ファイルはありません', progress: 'アップロードの進捗' },
+    upload: { button: 'アップロード', success: 'アップロードしました', failed: 'アップロードに失敗しました', error: 'アップロードエラー', none: '添付ファイルはありません', progress: 'アップロードの進捗', remove: '%{name}を削除' },
     pay_link: {
       title: '注文を作成しました', content: '支払いリンクを支払者に送ってください：', copy: '支払いリンクをコピー', later: 'あとで',
       copied: '支払いリンクをコピーしました', copy_failed: 'コピーに失敗しました',

@@ -26,7 +26,7 @@ const koKr: AdminCatalog = {
     notify: { created: '추가했습니다', saved: '저장했습니다', removed: '휴지통으로 이동했습니다', restored: '복원했습니다', destroyed: '영구 삭제했습니다', cleared: '휴지통을 비웠습니다' },
     form: { create_title: '%{name} 추가', edit_title: '%{name} 편집', password_keep: '비워 두면 비밀번호가 바뀌지 않습니다' },
     prompt: { invalid: '입력한 데이터가 올바르지 않습니다' },
-    upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률' },
+    upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률', remove: '%{name} 삭제' },
     pay_link: {
       title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
       copied: '결제 링크를 복사했습니다', copy_failed: '복사 실패',

@@ -26,7 +26,7 @@ const ruRu: AdminCatalog = {
     notify: { created: 'Создано', saved: 'Сохранено', removed: 'Перемещено в корзину', restored: 'Восстановлено', destroyed: 'Удалено навсегда', cleared: 'Корзина очищена' },
     form: { create_title: 'Новая запись: %{name}', edit_title: 'Изменить: %{name}', password_keep: 'Оставьте пустым, чтобы не менять пароль' },
     prompt: { invalid: 'Введены неверные данные' },
-    upload: { button: 'Загрузить', success: 'Загружено', failed: 'Не удалось загрузить', error: 'Ошибка загрузки', none: 'Нет вложений', progress: 'Ход загрузки' },
+    upload: { button: 'Загрузить', success: 'Загружено', failed: 'Не удалось загрузить', error: 'Ошибка загрузки', none: 'Нет вложений', progress: 'Ход загрузки', remove: 'Удалить %{name}' },
     pay_link: {
       title: 'Заказ создан', content: 'Отправьте плательщику ссылку на оплату:', copy: 'Копировать ссылку', later: 'Позже',
       copied: 'Ссылка на оплату скопирована', copy_failed: 'Не удалось скопировать',

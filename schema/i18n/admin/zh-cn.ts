@@ -24,7 +24,7 @@ const zhCn = {
     notify: { created: '新增成功', saved: '保存成功', removed: '已移入回收站', restored: '已恢复', destroyed: '已彻底删除', cleared: '回收站已清空' },
     form: { create_title: '新增%{name}', edit_title: '编辑%{name}', password_keep: '留空则不修改密码' },
     prompt: { invalid: '输入的数据不合法' },
-    upload: { button: '上传', success: '上传成功', failed: '上传失败', error: '上传异常', none: '暂无附件', progress: '上传进度' },
+    upload: { button: '上传', success: '上传成功', failed: '上传失败', error: '上传异常', none: '暂无附件', progress: '上传进度', remove: '移除%{name}' },
     pay_link: {
       title: '订单已创建', content: '把支付链接发给付款人：', copy: '复制支付链接', later: '稍后',
       copied: '支付链接已复制', copy_failed: '复制失败',
