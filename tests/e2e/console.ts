@@ -27,6 +27,13 @@ export interface ConsoleSuite {
   token: string;
   newPage(options?: PageOptions): Promise<Page>;
   openSignedIn(path: string, options?: PageOptions): Promise<Page>;
+  /**
+   * One signed-in page for every test of the file (call at the top of the
+   * describe; the getter gives the page): a console load costs seconds of CI,
+   * so tests that move between screens by hash share it. Page errors still
+   * fail the test they happen in.
+   */
+  sharedSignedIn(path: string, options?: PageOptions): () => Page;
 }
 
 export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSuite {
@@ -42,8 +49,9 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
     await suite.browser?.close();
     await suite.server?.close();
   });
+  let sharedContext: BrowserContext | undefined;
   afterEach(async () => {
-    await suite.context?.close();
+    if (suite.context !== sharedContext) await suite.context?.close();
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
@@ -73,6 +81,19 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
     }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
     await page.goto(`${suite.server.url}/#${path}`);
     return page;
+  };
+
+  suite.sharedSignedIn = (path, options) => {
+    let page: Page | undefined;
+    beforeAll(async () => {
+      page = await suite.openSignedIn(path, options);
+      sharedContext = suite.context;
+    });
+    afterAll(async () => {
+      await sharedContext?.close();
+      sharedContext = undefined;
+    });
+    return () => page!;
   };
   return suite;
 }

@@ -6,12 +6,9 @@
  *
  *   const focus = await tabTo(page, named('保存'));
  *   await tabTo(page, (f) => f.kind === 'checkbox' && f.row.includes('alice'), { back: true });
- *
- * `sharedSignedInPage` keeps one signed-in page for all the tests of a file.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { ConsoleSuite, PageOptions } from './console';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { screenshot } from './harness';
 
 /** What the focused element is, as a keyboard and screen-reader user meets it. */
@@ -89,26 +86,3 @@ export const named = (name: string) => (f: Focus) => f.name === name;
 /** A labelled input, in a dialog or not; a required field's label ends in " *". */
 export const field = (label: string, inDialog = true) => (f: Focus) => f.inDialog === inDialog && f.name.replace(/\s*\*$/, '') === label;
 
-/**
- * One signed-in page for every test of a file: page loads are the dearest part
- * of a browser test, and the tests of a file go on from where the last one left
- * the console. `consoleSuite` closes `suite.context` after each test, so each
- * test hands it a blank context to close instead; the shared one closes when
- * the file is done. Errors on the shared page still fail the test they happen
- * in (the suite's listener stays on the page).
- */
-export function sharedSignedInPage(suite: ConsoleSuite, path: string, options?: PageOptions): () => Page {
-  let page: Page | undefined;
-  let shared: BrowserContext | undefined;
-  beforeAll(async () => {
-    page = await suite.openSignedIn(path, options);
-    shared = suite.context;
-  });
-  beforeEach(async () => {
-    suite.context = await suite.browser.newContext();
-  });
-  afterAll(async () => {
-    await shared?.close();
-  });
-  return () => page!;
-}

@@ -14,7 +14,7 @@ import zh from '../../schema/i18n/admin/zh-cn';
 import common from '../../schema/i18n/common/zh-cn';
 import { consoleSuite, gone, shown } from './console';
 import { browserMissing, callApi } from './harness';
-import { describeFocus, field, focusNow, named, sharedSignedInPage, tabTo as tabToOn, type Focus } from './keyboard-support';
+import { describeFocus, field, focusNow, named, tabTo as tabToOn, type Focus } from './keyboard-support';
 
 const t = zh.admin;
 const groupT = t.screens['auth-group'];
@@ -37,7 +37,7 @@ interface Group {
 
 describe.skipIf(browserMissing())('keyboard only: menu, rule tree, member picker, uploads', { timeout: 180_000 }, () => {
   const suite = consoleSuite();
-  const current = sharedSignedInPage(suite, '/admin/users');
+  const current = suite.sharedSignedIn('/admin/users');
   let page: Page;
   const tabTo = (wanted: (f: Focus) => boolean, options?: { back?: boolean; max?: number }) => tabToOn(page, wanted, options);
   const row = (text: string) => page.locator('tbody tr', { hasText: text });
