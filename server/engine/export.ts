@@ -6,12 +6,13 @@
  * as the list shows them (export-view.ts).
  */
 import { Readable } from 'node:stream';
+import type { ExpressionBuilder } from 'kysely';
 import type { Resource } from '../../schema/define';
 import type { Caller } from '../types';
 import type { ExportView } from './export-view';
 import { parseListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
-import { applyFilters, inTrash, scoped, selectFrom, type Engine } from './store';
+import { applyFilters, inTrash, scoped, selectFrom, sortKey, type Engine } from './store';
 
 const BATCH = 500;
 
@@ -25,30 +26,34 @@ function cell(value: unknown): string {
 export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<string, unknown>, view: ExportView): Readable {
   const q = parseListQuery(r, query, { defaultLimit: BATCH, maxLimit: Number.MAX_SAFE_INTEGER });
   const columns = outputColumns(r);
-  const byId = q.order.length === 1 && q.order[0]![0] === 'id';
+  // The list's own order, id last: each batch starts after the previous one's last row (keyset paging), so a
+  // batch costs the same at row 1,000,000 as at row 1; an OFFSET would make the database skip all rows before it.
+  const key = sortKey(q.order);
+  const selected = [...new Set([...columns, ...key.map(([c]) => c)])];
   async function* lines() {
     yield '\uFEFF' + columns.map((c) => cell(view.header(c))).join(',') + '\r\n';
-    let lastId: number | undefined;
-    for (let offset = 0; ; offset += BATCH) {
-      let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, columns), r, caller), r, q.onlyTrashed), r, q);
-      // Keyset paging on id when the order allows it (constant cost per batch), offsets otherwise.
-      if (byId) {
-        const dir = q.order[0]![1];
-        if (lastId !== undefined) qb = qb.where('id', dir === 'desc' ? '<' : '>', lastId);
-        qb = qb.orderBy('id', dir).limit(BATCH);
-      } else {
-        for (const [c, d] of q.order) qb = qb.orderBy(c, d);
-        qb = qb.orderBy('id').limit(BATCH).offset(offset);
-      }
-      const batch = await qb.execute();
+    let last: Record<string, unknown> | undefined;
+    for (;;) {
+      let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, selected), r, caller), r, q.onlyTrashed), r, q);
+      if (last) qb = qb.where((eb) => afterRow(eb, key, last!));
+      for (const [c, d] of key) qb = qb.orderBy(c, d);
+      const batch = await qb.limit(BATCH).execute();
       if (!batch.length) return;
       yield batch.map((raw) => {
         const row = decode(r, raw);
         return columns.map((c) => cell(view.value(c, row))).join(',');
       }).join('\r\n') + '\r\n';
-      lastId = batch[batch.length - 1]!.id as number;
       if (batch.length < BATCH) return;
+      last = batch[batch.length - 1];
     }
   }
   return Readable.from(lines());
+}
+
+/** The rows after `row` in the order `key`: equal on the first i - 1 columns and past it on the i-th, for some i. */
+function afterRow(eb: ExpressionBuilder<any, any>, key: ReadonlyArray<[string, 'asc' | 'desc']>, row: Record<string, unknown>) {
+  return eb.or(key.map(([column, dir], i) => eb.and([
+    ...key.slice(0, i).map(([before]) => eb(before, '=', row[before])),
+    eb(column, dir === 'asc' ? '>' : '<', row[column]),
+  ])));
 }

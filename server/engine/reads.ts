@@ -9,7 +9,7 @@ import type { Extra, Resource } from '../../schema/define';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
-import { applyFilters, countTags, inTrash, scoped, selectFrom, type Engine } from './store';
+import { applyFilters, countTags, inTrash, scoped, selectFrom, sortKey, type Engine } from './store';
 
 type Query = Record<string, unknown>;
 
@@ -19,11 +19,10 @@ const cacheKey = (action: string, caller: Caller, query: unknown) => `${action}:
 const remember = <T>(e: Engine, r: Resource, key: string, produce: () => Promise<T>, tags: string | readonly string[] = r.table): Promise<T> =>
   r.cacheReads ? e.cache.remember(tags, key, produce) : produce();
 
+/** Ordered with a tie-breaker, so pages never overlap. */
 function ordered<Q extends { orderBy: Function }>(qb: Q, order: ListQuery['order']): Q {
   let out = qb;
-  for (const [column, dir] of order) out = out.orderBy(column, dir);
-  // A stable tie-breaker so pages never overlap.
-  if (!order.some(([c]) => c === 'id')) out = out.orderBy('id', order[0]?.[1] ?? 'desc');
+  for (const [column, dir] of sortKey(order)) out = out.orderBy(column, dir);
   return out;
 }
 

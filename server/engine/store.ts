@@ -77,6 +77,11 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<Lis
   return out as Q;
 }
 
+/** A list's whole sort: the order asked for, then `id` in the first column's direction, so no two rows tie. */
+export function sortKey(order: ListQuery['order']): Array<[string, 'asc' | 'desc']> {
+  return order.some(([c]) => c === 'id') ? [...order] : [...order, ['id', order[0]?.[1] ?? 'desc']];
+}
+
 /** Dropped by a write that may add or remove rows (an insert, a delete, an update of unknown columns). */
 export const membershipTag = (table: string) => `${table}#rows`;
 /** Dropped by an update that sets this column. */

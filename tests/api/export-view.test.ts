@@ -44,6 +44,29 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
     expect(Object.values(row!)).toContain('No');
   });
 
+  it('exports every row once, in the list\'s order, across batches and ties', async () => {
+    // More rows than one batch (500), with many equal amounts, so each batch boundary falls inside a tie.
+    const now = Math.floor(Date.now() / 1000);
+    const mchId = 'export-batches';
+    const made = Array.from({ length: 1203 }, (_, i) => ({
+      tradeNo: `exp-batch-${i}`, mchId, title: `Batch ${i}`, amount: (i * 7) % 5, currency: 'USD', status: 'pending',
+      files: '[]', uid: 1, createTime: now, updateTime: now, expireTime: now + 3600,
+    }));
+    for (let i = 0; i < made.length; i += 400) await t.app.paydesk.db.kysely.insertInto('receive_money').values(made.slice(i, i + 400) as never).execute();
+    // The list's order as the list states it: the order asked for, then id in the first column's direction.
+    const byIndex = made.map((row, i) => ({ ...row, i }));
+    const expected: Record<string, typeof byIndex> = {
+      '': [...byIndex].reverse(),
+      'amount desc': [...byIndex].sort((a, b) => b.amount - a.amount || b.i - a.i),
+      'amount asc,id asc': [...byIndex].sort((a, b) => a.amount - b.amount || a.i - b.i),
+    };
+    for (const [order, rows] of Object.entries(expected)) {
+      const exported = (await csv(`/api/receive-money/export?mchId=${mchId}${order && `&order=${encodeURIComponent(order)}`}`, 'en-us')).map((row) => row['Product title']);
+      expect(new Set(exported).size).toBe(made.length);
+      expect(exported, order || 'the default order').toEqual(rows.map((row) => row.title));
+    }
+  });
+
   it('refuses an unknown time zone or date display, naming it', async () => {
     const zone = await t.call('GET', '/api/users/export?tz=Mars/Olympus', undefined, admin);
     expect(zone.status).toBe(400);
