@@ -3,11 +3,15 @@
  * (and 1440 px) the logs and orders lists do not scroll sideways, the toolbar
  * and the pager stay on screen, headers do not break inside words, and dates
  * and row actions keep to one line; long texts are cut short with the whole
- * text on hover. Screenshots of each land in tests/artifacts.
+ * text on hover. In each language too (item 27): the search panel lays its
+ * fields out in columns with the console's date placeholder, and the groups'
+ * ordering buttons sit on one line, disabled only at the ends. Screenshots of
+ * a list that does not fit land in tests/artifacts.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../schema/i18n';
+import admin from '../../schema/i18n/admin';
 import { consoleSuite, shown } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -61,6 +65,9 @@ function measure(): Layout {
   };
 }
 
+/** The console's own words per language, as the tests look for them. */
+const words = (lang: Lang) => (admin[lang] as any).admin;
+
 const FITS: Layout = { pageOverflow: 0, tableOverflow: 0, offscreen: [], brokenHeaders: [], wrappedCells: [] };
 
 describe.skipIf(browserMissing())('list layout at ordinary widths', { timeout: 300_000 }, () => {
@@ -68,6 +75,8 @@ describe.skipIf(browserMissing())('list layout at ordinary widths', { timeout: 3
   let page: Page;
 
   beforeAll(async () => {
+    // Three groups beside the seeded one, so the ordering buttons have a first, middle and last row.
+    for (const name of ['Layout A', 'Layout B']) expect((await callApi(suite.server.app, 'POST', '/api/auth-group/create', { name }, suite.token)).code).toBe(201);
     // Long, real-looking orders: the widest a row of this list gets.
     for (let i = 0; i < 12; i++) {
       const order = await callApi(suite.server.app, 'POST', '/api/receive-money/create', {
@@ -94,14 +103,47 @@ describe.skipIf(browserMissing())('list layout at ordinary widths', { timeout: 3
     return layout;
   }
 
-  for (const width of [1280, 1440]) {
-    it.each([...LANGS])(`the logs and orders lists fit ${width} px in %s`, async (lang) => {
-      // One console per language and width; the menu's hash change moves between the lists.
-      page = await suite.openSignedIn('/admin/logs', { lang, viewport: { width, height: 900 } });
-      expect(await layoutOf('/admin/logs', lang, width, /\S/)).toEqual(FITS);
-      expect(await layoutOf('/admin/receive-money', lang, width, 'Premium green tea box')).toEqual(FITS);
-    });
+  /** The search panel: its fields in columns, dates under the console's own placeholder, not the browser's "mm/dd/yyyy". */
+  async function filterPanelOf(lang: Lang) {
+    await page.getByRole('button', { name: words(lang).buttons.filters, exact: true }).click();
+    const panel = page.getByRole('search');
+    await shown(panel);
+    const tops = await panel.locator('.MuiTextField-root').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    const placeholders = await panel.locator('input[placeholder]').evaluateAll((els) => [...new Set(els.map((el) => (el as HTMLInputElement).placeholder))]);
+    const nativeDatesShown = await panel.locator('input[type=date]').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 1).length);
+    await page.getByRole('button', { name: words(lang).buttons.filters, exact: true }).click();
+    return { fields: tops.length, rows: new Set(tops).size, placeholders, nativeDatesShown };
   }
+
+  /** The groups list's ordering buttons: each pair on one line, the ends disabled. */
+  async function orderingButtonsOf(lang: Lang) {
+    const group = words(lang).screens['auth-group'];
+    await page.evaluate(() => (location.hash = '#/admin/auth-group'));
+    const rows = page.locator('tbody tr');
+    await shown(rows.filter({ hasText: 'Layout B' }));
+    const count = await rows.count();
+    const pairs = await Promise.all(Array.from({ length: count }, async (_, at) => {
+      const [up, down] = [rows.nth(at).getByRole('button', { name: group.up, exact: true }), rows.nth(at).getByRole('button', { name: group.down, exact: true })];
+      return { sameLine: (await up.boundingBox())!.y === (await down.boundingBox())!.y, up: await up.isEnabled(), down: await down.isEnabled() };
+    }));
+    return { count, sameLine: pairs.every((p) => p.sameLine), firstUp: pairs[0]!.up, lastDown: pairs.at(-1)!.down, innerEnabled: pairs.slice(1, -1).every((p) => p.up && p.down) };
+  }
+
+  it.each([...LANGS])('the logs, orders, search panel and groups fit 1280 px and 1440 px in %s', async (lang) => {
+    // One console per language, resized between the widths; hash changes move between the screens.
+    page = await suite.openSignedIn('/admin/logs', { lang, viewport: { width: 1280, height: 900 } });
+    expect(await layoutOf('/admin/logs', lang, 1280, /\S/)).toEqual(FITS);
+    expect(await layoutOf('/admin/receive-money', lang, 1280, 'Premium green tea box')).toEqual(FITS);
+    const panel = await filterPanelOf(lang);
+    expect(panel.fields).toBeGreaterThan(6);
+    expect(panel.rows).toBeLessThanOrEqual(Math.ceil(panel.fields / 3));
+    expect(panel.placeholders).toContain(words(lang).list.date_placeholder);
+    expect(panel.nativeDatesShown).toBe(0);
+    expect(await orderingButtonsOf(lang)).toMatchObject({ sameLine: true, firstUp: false, lastDown: false, innerEnabled: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await layoutOf('/admin/logs', lang, 1440, /\S/)).toEqual(FITS);
+    expect(await layoutOf('/admin/receive-money', lang, 1440, 'Premium green tea box')).toEqual(FITS);
+  });
 
   it('a long text is cut short in its cell and shown whole on hover', async () => {
     page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 1280, height: 900 } });
