@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
+import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import type { Clock, TransitionDeps } from './transitions';
 
@@ -22,6 +23,8 @@ export interface PaymentOptions {
   outboxEveryMs?: number;
   /** How often due orders are expired ("within a minute of expireTime"). */
   expiryEveryMs?: number;
+  /** Merchant callbacks may go to loopback and private addresses (main.ts: PAYDESK_CALLBACKS_TO_PRIVATE=allow). */
+  callbacksToPrivate?: boolean;
 }
 
 export interface PaymentParts {
@@ -80,7 +83,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
     // Caches hear of the write from the database driver; the outbox is told there is a callback to send.
     committed: () => wake(),
   };
-  const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback });
+  const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
+  app.addHook('onClose', () => destinations.close());
+  const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
   await notifyRoutes(app, { deps, secrets: (channel) => settings.get('pay')[channel].secrets });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Kysely } from 'kysely';
+import { PrivateDestinationError, type Destinations } from './destinations';
 import { isDeadlock, retryDeadlocks, type Clock } from './transitions';
 
 /** Seconds to wait after the n-th failed try (n = 1…9); the 10th failure is final. */
@@ -36,6 +37,8 @@ export interface OutboxOptions {
   settings(): { secret: string; timeout: number };
   /** After a row changed (its list and the order's dialog read it uncached, but a listener may care). */
   changed?(id: number): void;
+  /** Connects only where callbacks may go (destinations.ts). */
+  fetch: Destinations['fetch'];
 }
 
 type Verdict = 'delivered' | 'gone' | 'failed' | 'retry';
@@ -89,9 +92,10 @@ export class Outbox {
     const started = performance.now();
     let code = 0;
     let error: string | undefined;
+    let refused = false;
     try {
       const at = new Date();
-      const response = await fetch(row.url, {
+      const response = await this.o.fetch(row.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -107,12 +111,15 @@ export class Outbox {
       code = response.status;
       await response.body?.cancel();
     } catch (e) {
-      error = String((e as Error).cause ?? (e as Error).message ?? e).slice(0, 200);
+      const cause = (e as Error).cause ?? e;
+      // A destination callbacks may not reach will not become one: final at the first try.
+      refused = cause instanceof PrivateDestinationError;
+      error = String(cause).slice(0, 200);
     }
     const ms = Math.round(performance.now() - started);
     const now = this.o.clock();
     const tries = Number(row.tries) + 1;
-    let verdict = verdictOf(code);
+    let verdict = refused ? 'failed' : verdictOf(code);
     if (verdict === 'retry' && tries >= MAX_TRIES) verdict = 'failed';
     const next = verdict === 'retry' ? now + BACKOFF_SECONDS[tries - 1]! : 0;
     const previous = (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts ?? []) as Attempt[];

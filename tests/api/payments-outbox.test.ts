@@ -19,7 +19,8 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
   let api: PayApi;
   let merchant: Merchant;
   beforeAll(async () => {
-    api = await payApi(dialect);
+    // The merchant listens on this machine: a deployment that says its merchants may be on a private address.
+    api = await payApi(dialect, { payments: { callbacksToPrivate: true } });
     merchant = await startMerchant(() => api.t.app.paydesk.settings.get('pay').callback.secret);
   });
   afterAll(async () => {
@@ -122,8 +123,9 @@ describe.each(DIALECTS)('two instances sharing the outbox on %s', (dialect) => {
   let b: TestApp;
   let merchant: Merchant;
   beforeAll(async () => {
-    a = await makeApp({ dialect, ...(dialect === 'sqlite' && { databaseUrl: `sqlite:${process.env.TMPDIR ?? '/tmp'}/paydesk-outbox-${Date.now()}.db` }) });
-    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir });
+    const payments = { callbacksToPrivate: true };
+    a = await makeApp({ dialect, payments, ...(dialect === 'sqlite' && { databaseUrl: `sqlite:${process.env.TMPDIR ?? '/tmp'}/paydesk-outbox-${Date.now()}.db` }) });
+    b = await makeApp({ databaseUrl: a.databaseUrl, configDir: a.configDir, payments });
     merchant = await startMerchant(() => a.app.paydesk.settings.get('pay').callback.secret);
   });
   afterAll(async () => {
@@ -146,5 +148,37 @@ describe.each(DIALECTS)('two instances sharing the outbox on %s', (dialect) => {
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
     expect(merchant.received.every((r) => r.valid)).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)('callback destinations on %s, as installed', (dialect) => {
+  let api: PayApi;
+  let merchant: Merchant;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+    merchant = await startMerchant(() => api.t.app.paydesk.settings.get('pay').callback.secret);
+  });
+  afterAll(async () => {
+    await merchant?.close();
+    await api?.close();
+  });
+
+  // An account that may create orders must not make the server call its own network: the database, Redis, a cloud's metadata service.
+  it('refuses loopback, private and link-local destinations, by name or by number, at the first try', async () => {
+    const port = new URL(merchant.url).port;
+    const urls = [merchant.url, `http://localhost:${port}/hook`, `http://[::1]:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.7/hook'];
+    const ids: number[] = [];
+    for (const notifyUrl of urls) {
+      const o = await order(api, { notifyUrl });
+      dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: o.id, reason: 'seen at the bank' }));
+      ids.push(o.id);
+    }
+    await api.t.app.paydesk.payments.outbox.deliverDue(50);
+    expect(merchant.received).toHaveLength(0);
+    for (const [i, id] of ids.entries()) {
+      const [callback] = (await stored(api, id)).callbacks;
+      expect(callback, urls[i]).toMatchObject({ state: 'failed', tries: 1, lastCode: 0 });
+      expect(JSON.parse(callback!.attempts)[0].error, urls[i]).toMatch(/not a public address/);
+    }
   });
 });

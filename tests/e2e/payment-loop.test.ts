@@ -17,7 +17,8 @@ const SECRET = `whsec_${Buffer.from('e2e-standard-channel-secret-0123').toString
 interface Order { id: number; tradeNo: string; title: string }
 
 describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
-  const suite = consoleSuite();
+  // The merchant listens on this machine.
+  const suite = consoleSuite({ payments: { callbacksToPrivate: true } });
   let merchant: Merchant;
   beforeAll(async () => {
     const settings = suite.server.app.paydesk.settings;
