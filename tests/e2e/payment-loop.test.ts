@@ -95,6 +95,8 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     await expect.poll(() => timeline.textContent()).toContain('银行流水已到账');
     expect(await timeline.textContent()).toContain('待付款→支付成功');
     expect(await dialog.getByRole('button', { name: '标记已支付' }).count()).toBe(0);
+    // The button that held the focus is gone with the pending status: the focus waits on the timeline, in the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-timeline');
 
     // The merchant answered 500: the attempt shows with its code, and a resend is delivered.
     await deliver();

@@ -6,7 +6,7 @@
  * rule; the server checks the same rules again.
  */
 import { Box, Button, Chip, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useGetManyReference, useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { formatEpoch } from '../../../schema/dates';
 import { callbacks, orderEvents, receiveMoney } from '../../../schema/index';
@@ -84,13 +84,30 @@ function OrderActions({ record }: { record: RaRecord }) {
   );
 }
 
+/**
+ * The action buttons leave with the pending status, and the focus the used one
+ * held would fall out of the dialog (a keyboard user lost, Escape unheard): it
+ * goes to the timeline instead, where the new event shows.
+ */
+function useFocusAfterActions(status: unknown) {
+  const target = useRef<HTMLHeadingElement>(null);
+  const wasPending = useRef(status === 'pending');
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasPending.current && status !== 'pending' && lost) target.current?.focus();
+    wasPending.current = status === 'pending';
+  }, [status]);
+  return target;
+}
+
 function Timeline({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const locale = useLocale();
+  const heading = useFocusAfterActions(record.status);
   const { data = [], isPending } = useGetManyReference('order-events', { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } });
   return (
     <section aria-labelledby="order-timeline">
-      <Typography id="order-timeline" variant="subtitle2" component="h3">{translate(k('timeline'))}</Typography>
+      <Typography ref={heading} tabIndex={-1} id="order-timeline" variant="subtitle2" component="h3">{translate(k('timeline'))}</Typography>
       {!isPending && data.length === 0 && <Typography variant="body2" color="text.secondary">{translate(k('no_events'))}</Typography>}
       <List dense data-testid="order-timeline">
         {data.map((event) => (
