@@ -29,20 +29,26 @@ export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<
   // The list's own order, id last: each batch starts after the previous one's last row (keyset paging), so a
   // batch costs the same at row 1,000,000 as at row 1; an OFFSET would make the database skip all rows before it.
   const key = sortKey(q.order);
-  const selected = [...new Set([...columns, ...key.map(([c]) => c)])];
+  const keyColumns = [...new Set(key.map(([c]) => c))];
   async function* lines() {
     yield '\uFEFF' + columns.map((c) => cell(view.header(c))).join(',') + '\r\n';
     let last: Record<string, unknown> | undefined;
     for (;;) {
-      let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, selected), r, caller), r, q.onlyTrashed), r, q);
-      if (last) qb = qb.where((eb) => afterRow(eb, key, last!));
-      for (const [c, d] of key) qb = qb.orderBy(c, d);
-      const batch = await qb.limit(BATCH).execute();
+      // First the batch's keys, which an index answers alone; then its rows by id. Asked for whole rows in one
+      // query, MariaDB walked the bin column's index backwards fetching every row: 0.8 s a batch, not 10 ms.
+      let keys = applyFilters(inTrash(scoped(e.db.any.selectFrom(r.table).select(keyColumns), r, caller), r, q.onlyTrashed), r, q);
+      if (last) keys = keys.where((eb) => afterRow(eb, key, last!));
+      for (const [c, d] of key) keys = keys.orderBy(c, d);
+      const batch = await keys.limit(BATCH).execute();
       if (!batch.length) return;
-      yield batch.map((raw) => {
+      const rows = new Map((await selectFrom(e.db.any, r, columns).where('id', 'in', batch.map((k) => k.id)).execute()).map((row) => [row.id, row]));
+      // A row gone between the two reads is left out.
+      yield batch.flatMap((k) => {
+        const raw = rows.get(k.id);
+        if (!raw) return [];
         const row = decode(r, raw);
-        return columns.map((c) => cell(view.value(c, row))).join(',');
-      }).join('\r\n') + '\r\n';
+        return [columns.map((c) => cell(view.value(c, row))).join(',') + '\r\n'];
+      }).join('');
       if (batch.length < BATCH) return;
       last = batch[batch.length - 1];
     }

@@ -87,21 +87,28 @@ export const membershipTag = (table: string) => `${table}#rows`;
 /** Dropped by an update that sets this column. */
 export const columnTag = (table: string, column: string) => `${table}.${column}`;
 
+/** The columns that decide whether a row is in a list at all: its bin column and its owner column. */
+const membershipColumns = (r: Resource) => [r.columns.deleteTime, r.columns.owner].filter((c): c is string => Boolean(c));
+
 /**
- * A count's tags: which rows match depends on their presence, the bin and
- * owner columns, the filtered columns and the searched ones, and nothing else.
+ * A count's tags: which rows match depends on the rows there are (their
+ * membership), and on the filtered and the searched columns, nothing else.
  */
 export function countTags(r: Resource, q: Pick<ListQuery, 'filters' | 'q'>): string[] {
-  // Each of these columns is in `countedColumns(r)`: the only column tags a write drops.
   const searched = q.q ? Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k) : [];
-  const columns = [r.columns.deleteTime, r.columns.owner, ...q.filters.map((f) => f.field), ...searched].filter((c): c is string => Boolean(c));
-  return [membershipTag(r.table), ...[...new Set(columns)].map((c) => columnTag(r.table, c))];
+  const columns = new Set([...q.filters.map((f) => f.field), ...searched]);
+  for (const c of membershipColumns(r)) columns.delete(c);
+  return [membershipTag(r.table), ...[...columns].map((c) => columnTag(r.table, c))];
 }
 
-/** Every column some count of the table may depend on: its bin and owner columns, the filterable and the searchable. */
-export function countedColumns(r: Resource): Set<string> {
-  const fields = Object.entries(r.fields).filter(([, f]) => !f.hidden && (f.filter.length > 0 || f.search)).map(([k]) => k);
-  return new Set([r.columns.deleteTime, r.columns.owner, ...fields].filter((c): c is string => Boolean(c)));
+/**
+ * The count tags a write drops: the membership tag (so every count) when rows
+ * may have come or gone, been binned or restored, or changed owner; otherwise
+ * the tags of the filterable and searchable columns an update set.
+ */
+export function countTagsDroppedBy(r: Resource, columns: readonly string[] | undefined): string[] {
+  if (!columns || columns.some((c) => membershipColumns(r).includes(c))) return [membershipTag(r.table)];
+  return columns.filter((c) => !r.fields[c]?.hidden && (r.fields[c]?.filter.length || r.fields[c]?.search)).map((c) => columnTag(r.table, c));
 }
 
 export function selectFrom(db: Kysely<any>, r: Resource, columns = outputColumns(r)): AnyQuery {

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Resource } from '../../schema/define';
-import { columnTag, countedColumns, membershipTag, type TableCache } from '../engine/store';
+import { countTagsDroppedBy, type TableCache } from '../engine/store';
 import { openCache } from '../services/cache';
 import { live } from '../services/live';
 import type { KeyValueCache } from '../types';
@@ -36,11 +36,11 @@ const cachePlugin: FastifyPluginAsync<{ dataDir: string; resources: readonly Res
   };
   app.decorate('cache', { kv: () => cache.current(), tables, clear: () => cache.current().clear() } satisfies AppCache);
   const uncached = new Set(o.resources.filter((r) => !r.cacheReads).map((r) => r.table));
-  const counted = new Map(o.resources.map((r) => [r.table, countedColumns(r)]));
+  const byTable = new Map(o.resources.map((r) => [r.table, r]));
   const off = app.db.writes.on(async (table, _ids, columns) => {
     if (uncached.has(table)) return;
-    if (!columns) await tables.invalidate(membershipTag(table));
-    else for (const column of columns) if (counted.get(table)?.has(column)) await tables.invalidate(columnTag(table, column));
+    const resource = byTable.get(table);
+    if (resource) for (const tag of countTagsDroppedBy(resource, columns)) await tables.invalidate(tag);
     // The table's own tag (the ETag's) last: whoever sees it change reads the new counts too.
     await tables.invalidate(table);
   });
