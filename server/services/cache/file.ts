@@ -11,11 +11,12 @@
  * the same one: a write never changes a file in place but renames a new one
  * over it, so a `stat` that shows the same inode, size and modification time
  * proves the copy current, whichever process wrote last. A hit costs one
- * `stat` system call instead of an open, a read and a JSON parse, and an
- * invalidation by another process on this host is seen at the next read.
+ * `stat` system call instead of an open, a read and a JSON parse (and the
+ * requests of one event-loop turn share it), and an invalidation by another
+ * process on this host is seen from the next turn on.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -55,9 +56,29 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
   const expiresAt = (seconds: number) => (seconds > 0 ? now() + seconds * 1000 : 0);
   const copies = new LRUCache<string, Copy>({ max: 20_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (c) => c.entry.text.length + 200 });
 
-  async function read(path: string): Promise<Entry | undefined> {
+  // What a stat found, kept until the event loop turns: the requests of one turn (a list read, its count and its
+  // ETag check the same tag file, and a busy server answers many requests a turn) share one stat per file. A write
+  // by another process shows from the next turn on; this process's own writes drop their path at once.
+  const statsThisTurn = new Map<string, Stats | undefined>();
+  let clearing = false;
+  function statOf(path: string, fresh: boolean): Stats | undefined {
+    if (!fresh && statsThisTurn.has(path)) return statsThisTurn.get(path);
     // Synchronous on purpose: a stat is one system call, cheaper than the thread-pool round trip of an async one.
     const seen = statSync(path, { throwIfNoEntry: false });
+    statsThisTurn.set(path, seen);
+    if (!clearing) {
+      clearing = true;
+      setImmediate(() => {
+        statsThisTurn.clear();
+        clearing = false;
+      });
+    }
+    return seen;
+  }
+
+  /** An entry as of this turn; `fresh` (under a key's lock) looks at the file itself. */
+  async function read(path: string, fresh = false): Promise<Entry | undefined> {
+    const seen = statOf(path, fresh);
     if (!seen) {
       copies.delete(path);
       return undefined;
@@ -91,6 +112,7 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
 
   async function write(path: string, entry: Entry): Promise<void> {
     copies.delete(path);
+    statsThisTurn.delete(path);
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     const text = JSON.stringify(entry);
     // A new entry (a result under a new tag version, a tag's new token) is written in place on this thread:
@@ -105,10 +127,12 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
         writeFileSync(temp, text);
       }
       renameSync(temp, path);
+      statsThisTurn.delete(path);
       return;
     }
     await writeFile(temp, text);
     await rename(temp, path);
+    statsThisTurn.delete(path);
   }
 
   async function locked<T>(path: string, task: () => Promise<T>): Promise<T> {
@@ -147,7 +171,7 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     add(key, text, seconds) {
       const path = pathOf(key);
       return locked(path, async () => {
-        if (await read(path)) return false;
+        if (await read(path, true)) return false;
         await write(path, { expires: expiresAt(seconds), text });
         return true;
       });
@@ -155,20 +179,22 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     incr(key, seconds) {
       const path = pathOf(key);
       return locked(path, async () => {
-        const current = await read(path);
+        const current = await read(path, true);
         const next = current ? counter(current.text) + 1 : 1;
         await write(path, { expires: current ? current.expires : expiresAt(seconds), text: String(next) });
         return next;
       });
     },
-    del(key) {
+    async del(key) {
       const path = pathOf(key);
       copies.delete(path);
-      return unlink(path).catch(() => {});
+      await unlink(path).catch(() => {});
+      statsThisTurn.delete(path);
     },
     async clear() {
       copies.clear();
       await rm(dir, { recursive: true, force: true });
+      statsThisTurn.clear();
     },
     close: async () => void copies.clear(),
   };
