@@ -27,6 +27,8 @@ export interface Attempt {
   code: number;
   ms: number;
   error?: string;
+  /** Not sent: the destination is not a public address (destinations.ts). */
+  refused?: true;
   next?: number;
 }
 
@@ -123,7 +125,7 @@ export class Outbox {
     if (verdict === 'retry' && tries >= MAX_TRIES) verdict = 'failed';
     const next = verdict === 'retry' ? now + BACKOFF_SECONDS[tries - 1]! : 0;
     const previous = (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts ?? []) as Attempt[];
-    const attempt: Attempt = { at: now, code, ms, ...(error && { error }), ...(next && { next }) };
+    const attempt: Attempt = { at: now, code, ms, ...(error && { error }), ...(refused && { refused: true }), ...(next && { next }) };
     // What the merchant answered must be kept, or the row would be sent again when its lease ends.
     await retryDeadlocks(() => this.o.db.updateTable('callbacks').set({
       state: verdict === 'retry' ? 'pending' : verdict,

@@ -178,7 +178,7 @@ describe.each(DIALECTS)('callback destinations on %s, as installed', (dialect) =
     for (const [i, id] of ids.entries()) {
       const [callback] = (await stored(api, id)).callbacks;
       expect(callback, urls[i]).toMatchObject({ state: 'failed', tries: 1, lastCode: 0 });
-      expect(JSON.parse(callback!.attempts)[0].error, urls[i]).toMatch(/not a public address/);
+      expect(JSON.parse(callback!.attempts)[0], urls[i]).toMatchObject({ refused: true, error: expect.stringMatching(/not a public address/) });
     }
   });
 });

@@ -26,7 +26,7 @@ const STORY_PAGE = { page: 1, perPage: 50 };
 /** How often pending callbacks are looked at again while the dialog is open. */
 const WATCH_MS = 3000;
 
-interface Attempt { at: number; code: number; ms: number; error?: string; next?: number }
+interface Attempt { at: number; code: number; ms: number; error?: string; refused?: true; next?: number }
 
 const k = (key: string) => `admin.screens.receive-money.${key}`;
 
@@ -149,7 +149,9 @@ function attemptsOf(value: unknown): Attempt[] {
 }
 
 function attemptText(attempt: Attempt, translate: (key: string, options?: object) => string) {
-  const answer = attempt.code ? translate(k('attempt_code'), { code: attempt.code }) : translate(k('attempt_none'), { error: attempt.error ?? '' });
+  const answer = attempt.refused ? translate(k('attempt_refused'))
+    : attempt.code ? translate(k('attempt_code'), { code: attempt.code })
+      : translate(k('attempt_none'), { error: attempt.error ?? '' });
   const next = attempt.next ? ` · ${translate(k('attempt_next'), { time: formatEpoch(attempt.next, 'detailed') })}` : '';
   return `${formatEpoch(attempt.at, 'detailed')} · ${answer} · ${translate(k('attempt_ms'), { ms: attempt.ms })}${next}`;
 }

@@ -146,6 +146,7 @@ const enUs: AdminCatalog = {
         no_deliveries: 'No callbacks sent',
         attempt_code: 'answered %{code}',
         attempt_none: 'no answer (%{error})',
+        attempt_refused: 'not sent: the callback address is not a public address',
         attempt_ms: '%{ms} ms',
         attempt_next: 'next attempt %{time}',
         resend: 'Resend',

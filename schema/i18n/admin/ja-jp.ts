@@ -136,6 +136,7 @@ const jaJp: AdminCatalog = {
         no_deliveries: 'コールバックはありません',
         attempt_code: '応答 %{code}',
         attempt_none: '応答なし（%{error}）',
+        attempt_refused: '未送信：コールバック URL が公開アドレスではありません',
         attempt_ms: '%{ms} ミリ秒',
         attempt_next: '次回の試行 %{time}',
         resend: '再送',

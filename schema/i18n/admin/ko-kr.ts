@@ -136,6 +136,7 @@ const koKr: AdminCatalog = {
         no_deliveries: '보낸 콜백이 없습니다',
         attempt_code: '응답 %{code}',
         attempt_none: '응답 없음(%{error})',
+        attempt_refused: '보내지 않음: 콜백 주소가 공인 주소가 아닙니다',
         attempt_ms: '%{ms}ms',
         attempt_next: '다음 시도 %{time}',
         resend: '다시 보내기',

@@ -146,6 +146,7 @@ const ruRu: AdminCatalog = {
         no_deliveries: 'Уведомлений не было',
         attempt_code: 'ответ %{code}',
         attempt_none: 'нет ответа (%{error})',
+        attempt_refused: 'не отправлено: адрес уведомлений не публичный',
         attempt_ms: '%{ms} мс',
         attempt_next: 'следующая попытка %{time}',
         resend: 'Отправить снова',

@@ -134,6 +134,7 @@ const zhCn = {
         no_deliveries: '暂无回调',
         attempt_code: '响应 %{code}',
         attempt_none: '无响应（%{error}）',
+        attempt_refused: '未发送：回调地址不是公网地址',
         attempt_ms: '耗时 %{ms} 毫秒',
         attempt_next: '下次重试 %{time}',
         resend: '重新发送',
