@@ -5,6 +5,8 @@
  * 400 or after the last try, resent on the operator's word, and sent once
  * when two instances share the outbox. Time is the test's clock.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_SECONDS, MAX_TRIES } from '../../server/payments/outbox';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
@@ -48,6 +50,33 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(JSON.parse(callback!.attempts)[0]).toMatchObject({ code: 200 });
     expect(await deliver()).toBe(0);
     expect(merchant.received).toHaveLength(1);
+  });
+
+  it('sends to other merchants while one leaves its callback unanswered', async () => {
+    // A merchant that takes the request in and answers only when the test lets it: until then, its callback hangs.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const hanging = createServer((request, response) => {
+      request.resume();
+      void answered.then(() => response.end('{}'));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const slow = await order(api, { notifyUrl: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook` });
+      dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: slow.id, reason: 'seen at the bank' }));
+      const o = await paidOrder();
+      const delivering = deliver();
+      // The hanging merchant never answers until released: only a sender that does not wait for it gets here.
+      await expect.poll(() => merchant.received.length, { timeout: 10_000 }).toBe(1);
+      expect(merchant.received[0]!.body.data.tradeNo).toBe(o.tradeNo);
+      release();
+      expect(await delivering).toBe(2);
+      expect((await stored(api, slow.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1 });
+    } finally {
+      release();
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 
   it('retries after a 500 at the backoff time, with the same message id', async () => {
