@@ -3,7 +3,8 @@
  * with Standard Webhooks, to its order's notifyUrl. Any instance may send a
  * row once it has claimed it with a conditional update that sets a lease, so
  * two instances never send the same row at the same time, and a row whose
- * sender died is taken again when the lease ends. Network errors, 5xx, 408
+ * sender died is taken again when the lease ends; an instance sends several
+ * at once, so one merchant that hangs does not hold up the others. Network errors, 5xx, 408
  * and 429 are tried again with growing waits (10 tries over about 23 hours);
  * 410 means the merchant wants no more (`gone`); another 4xx is final
  * (`failed`). Every try is kept on the row: status code, duration, error.
