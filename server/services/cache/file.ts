@@ -188,7 +188,13 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     async del(key) {
       const path = pathOf(key);
       copies.delete(path);
-      await unlink(path).catch(() => {});
+      // Often already gone (a tag dropped twice before anyone read it): looked at first, since a failed unlink
+      // costs an error object; both are metadata calls, done on this thread.
+      if (existsSync(path)) {
+        try {
+          unlinkSync(path);
+        } catch {}
+      }
       statsThisTurn.delete(path);
     },
     async clear() {
