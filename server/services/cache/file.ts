@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
@@ -41,6 +41,27 @@ interface Copy {
   entry: Entry;
 }
 
+// What a stat found, kept until the event loop turns: the requests of one turn (a list read, its count and its
+// ETag check the same tag file, and a busy server answers many requests a turn) share one stat per file. A write
+// by another process shows from the next turn on; a write by any store of this process drops its path at once
+// (so the memo is the process's, not one store's: two stores on one folder never disagree).
+const statsThisTurn = new Map<string, Stats | undefined>();
+let clearing = false;
+function statOf(path: string, fresh: boolean): Stats | undefined {
+  if (!fresh && statsThisTurn.has(path)) return statsThisTurn.get(path);
+  // Synchronous on purpose: a stat is one system call, cheaper than the thread-pool round trip of an async one.
+  const seen = statSync(path, { throwIfNoEntry: false });
+  statsThisTurn.set(path, seen);
+  if (!clearing) {
+    clearing = true;
+    setImmediate(() => {
+      statsThisTurn.clear();
+      clearing = false;
+    });
+  }
+  return seen;
+}
+
 export function fileStore(dir: string, now: () => number = Date.now): Store {
   // A key's path is a hash: worked out once per key, since the same few keys (tag versions, lists) are read on every request.
   const paths = new LRUCache<string, string>({ max: 20_000 });
@@ -55,26 +76,6 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
   };
   const expiresAt = (seconds: number) => (seconds > 0 ? now() + seconds * 1000 : 0);
   const copies = new LRUCache<string, Copy>({ max: 20_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (c) => c.entry.text.length + 200 });
-
-  // What a stat found, kept until the event loop turns: the requests of one turn (a list read, its count and its
-  // ETag check the same tag file, and a busy server answers many requests a turn) share one stat per file. A write
-  // by another process shows from the next turn on; this process's own writes drop their path at once.
-  const statsThisTurn = new Map<string, Stats | undefined>();
-  let clearing = false;
-  function statOf(path: string, fresh: boolean): Stats | undefined {
-    if (!fresh && statsThisTurn.has(path)) return statsThisTurn.get(path);
-    // Synchronous on purpose: a stat is one system call, cheaper than the thread-pool round trip of an async one.
-    const seen = statSync(path, { throwIfNoEntry: false });
-    statsThisTurn.set(path, seen);
-    if (!clearing) {
-      clearing = true;
-      setImmediate(() => {
-        statsThisTurn.clear();
-        clearing = false;
-      });
-    }
-    return seen;
-  }
 
   /** An entry as of this turn; `fresh` (under a key's lock) looks at the file itself. */
   async function read(path: string, fresh = false): Promise<Entry | undefined> {
@@ -112,7 +113,6 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
 
   async function write(path: string, entry: Entry): Promise<void> {
     copies.delete(path);
-    statsThisTurn.delete(path);
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     const text = JSON.stringify(entry);
     // A new entry (a result under a new tag version, a tag's new token) is written in place on this thread:
@@ -123,7 +123,7 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
         writeFileSync(temp, text);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(dirname(path), { recursive: true });
+        mkdirSync(dirname(path), { recursive: true });
         writeFileSync(temp, text);
       }
       renameSync(temp, path);
@@ -139,10 +139,9 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     const lock = `${path}.lock`;
     // Taking and dropping the lock file are metadata calls with no data to flush: done on this thread.
     for (;;) {
-      let taken = false;
       try {
         closeSync(openSync(lock, 'wx'));
-        taken = true;
+        break;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') {
@@ -151,7 +150,6 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
         }
         if (code !== 'EEXIST') throw error;
       }
-      if (taken) break;
       const held = await stat(lock).catch(() => undefined);
       if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => {});
       else await sleep(2 + Math.random() * 5);
