@@ -54,10 +54,10 @@ export class Writes {
 /** One announcement per table; one write of unknown rows (or columns) makes the table's ids (or columns) unknown. */
 function merge(writes: readonly Write[]): Write[] {
   const byTable = new Map<string, Write>();
-  const union = (a: string[] | number[] | undefined, b: string[] | number[] | undefined) => (a && b ? [...new Set([...a, ...b])] : undefined);
+  const union = <T>(a: T[] | undefined, b: T[] | undefined) => (a && b ? [...new Set([...a, ...b])] : undefined);
   for (const w of writes) {
     const seen = byTable.get(w.table);
-    byTable.set(w.table, seen ? { table: w.table, ids: union(seen.ids, w.ids) as number[] | undefined, columns: union(seen.columns, w.columns) as string[] | undefined } : w);
+    byTable.set(w.table, seen ? { table: w.table, ids: union(seen.ids, w.ids), columns: union(seen.columns, w.columns) } : w);
   }
   return [...byTable.values()];
 }

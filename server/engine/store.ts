@@ -58,6 +58,9 @@ export function inTrash<Q extends AnyQuery>(qb: Q, r: Resource, trashed: boolean
   return (trashed ? qb.where(deleteTime, '>', 0) : qb.where(deleteTime, '=', 0)) as Q;
 }
 
+/** The fields `q` searches: shown fields marked `search`. */
+const searchableFields = (r: Resource) => Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k);
+
 export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<ListQuery, 'filters' | 'q' | 'ids'>): Q {
   let out: AnyQuery = qb;
   // An identity is looked up as it is stored (an address in lower case), on every database alike.
@@ -69,7 +72,7 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<Lis
     else out = out.where(field, op === 'eq' ? '=' : op === 'gte' ? '>=' : '<=', value as never);
   }
   if (q.ids?.length) out = out.where('id', 'in', q.ids);
-  const searchable = Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k);
+  const searchable = searchableFields(r);
   if (q.q && searchable.length) {
     const text = q.q;
     out = out.where((eb) => eb.or(searchable.map((k) => containsText(k, asStored(k, text)) as never)));
@@ -95,8 +98,7 @@ const membershipColumns = (r: Resource) => [r.columns.deleteTime, r.columns.owne
  * membership), and on the filtered and the searched columns, nothing else.
  */
 export function countTags(r: Resource, q: Pick<ListQuery, 'filters' | 'q'>): string[] {
-  const searched = q.q ? Object.entries(r.fields).filter(([, f]) => f.search && !f.hidden).map(([k]) => k) : [];
-  const columns = new Set([...q.filters.map((f) => f.field), ...searched]);
+  const columns = new Set([...q.filters.map((f) => f.field), ...(q.q ? searchableFields(r) : [])]);
   for (const c of membershipColumns(r)) columns.delete(c);
   return [membershipTag(r.table), ...[...columns].map((c) => columnTag(r.table, c))];
 }
@@ -108,7 +110,9 @@ export function countTags(r: Resource, q: Pick<ListQuery, 'filters' | 'q'>): str
  */
 export function countTagsDroppedBy(r: Resource, columns: readonly string[] | undefined): string[] {
   if (!columns || columns.some((c) => membershipColumns(r).includes(c))) return [membershipTag(r.table)];
-  return columns.filter((c) => !r.fields[c]?.hidden && (r.fields[c]?.filter.length || r.fields[c]?.search)).map((c) => columnTag(r.table, c));
+  // A column some count may read: one a filter or `q` may name (params.ts accepts filters on shown fields only).
+  const counted = (c: string) => Boolean(r.fields[c] && !r.fields[c].hidden && (r.fields[c].filter.length || r.fields[c].search));
+  return columns.filter(counted).map((c) => columnTag(r.table, c));
 }
 
 export function selectFrom(db: Kysely<any>, r: Resource, columns = outputColumns(r)): AnyQuery {

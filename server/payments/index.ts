@@ -84,20 +84,19 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
     committed: () => wake(),
   };
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
-  app.addHook('onClose', () => destinations.close());
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
   await notifyRoutes(app, { deps, secrets: (channel) => settings.get('pay')[channel].secrets });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });
   await apiKeyRoutes(app, { db, clock, writeContext });
 
-  if (options.jobs) {
-    const delivering = every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log);
-    const expiring = every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log);
-    wake = delivering.kick;
-    app.addHook('onClose', async () => {
-      await Promise.all([delivering.stop(), expiring.stop()]);
-    });
-  }
+  const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
+  const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;
+  if (delivering) wake = delivering.kick;
+  // The jobs finish what they began (a callback being sent) before its connections close.
+  app.addHook('onClose', async () => {
+    await Promise.all([delivering?.stop(), expiring?.stop()]);
+    await destinations.close();
+  });
   options.parts?.({ deps, outbox, expireDue: () => expireDue(deps) });
 };

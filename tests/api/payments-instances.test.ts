@@ -6,13 +6,12 @@
  * exactly once. The merchant is a real local receiver verifying every
  * callback with `standardwebhooks`.
  */
-import SQLite from 'better-sqlite3';
-import { createConnection } from 'mysql2/promise';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../server/db/connect';
 import { startMerchant, type Merchant } from '../fakes/merchant';
 import { freshDatabase, startServer, type ServerProcess } from '../multi/server-process';
 import { ADMIN_PASSWORD, DIALECTS, MYSQL_URL } from '../support/app';
@@ -45,15 +44,9 @@ describe.each(DIALECTS)('payment jobs in real processes on %s', (dialect) => {
   const secret = () => (parse(fs.readFileSync(path.join(root, 'config', 'pay.toml'), 'utf8')) as any).callback.secret as string;
   /** The test's clock for processes it cannot hand one: the orders' due time, written straight into the shared database. */
   async function moveDueTime(ids: number[], to: number) {
-    if (dialect === 'mysql') {
-      const connection = await createConnection(databaseUrl);
-      await connection.query('UPDATE receive_money SET expireTime = ? WHERE id IN (?)', [to, ids]);
-      await connection.end();
-    } else {
-      const db = new SQLite(databaseUrl.slice('sqlite:'.length));
-      db.prepare(`UPDATE receive_money SET expireTime = ? WHERE id IN (${ids.map(() => '?').join(', ')})`).run(to, ...ids);
-      db.close();
-    }
+    const db = connect(databaseUrl, root);
+    await db.kysely.updateTable('receive_money').set({ expireTime: to }).where('id', 'in', ids).execute();
+    await db.close();
   }
   const signIn = async (server: ServerProcess) => (await call(server, 'POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD })).data.token.no as string;
 
