@@ -62,6 +62,8 @@ describe.skipIf(browserMissing())('pay pages', () => {
 
   async function openContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
     context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, ...options });
+    // Below expect.poll's 10 s, so a locator that never matches fails with its name instead of a test timeout.
+    context.setDefaultTimeout(8_000);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
@@ -134,7 +136,12 @@ describe.skipIf(browserMissing())('pay pages', () => {
     await expect.poll(() => leaving.isDisabled()).toBe(true);
     expect(page.url()).toContain(server.url);
 
-    await page.clock.runFor(500);
+    // The page stays for the loading state, then leaves on the real clock: a navigation started inside
+    // clock.runFor() tears down the evaluation that runs the timer, the likeliest cause of a CI run
+    // where this test hung for 60 s with no Playwright error.
+    await page.clock.runFor(499);
+    expect(await leaving.isDisabled()).toBe(true);
+    await page.clock.resume();
     // 'commit': the move itself is what the payer gets; the provider's own load is not ours to wait for.
     await page.waitForURL(`${providerUrl}/checkout?ref=1`, { waitUntil: 'commit' });
     await expect.poll(() => page.locator('h1').textContent()).toBe('provider checkout');
