@@ -127,6 +127,13 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
       await shown(page.getByText('请输入邀请码'));
       await screenshot(page, 'opsC-sign-up-force-zh-390');
 
+      // Invitations turned off: the form still shows, without an invitation field.
+      await setConfig('SIGN_IN_UP', (v) => { v.sign_up.invite.mode = 'close'; });
+      await open('#/common/sign-up', 'ja-jp', PHONE);
+      await shown(page.getByRole('button', { name: '登録', exact: true }));
+      expect(await page.getByLabel(/招待コード/).count()).toBe(0);
+      expect(await page.getByLabel('アカウント').isVisible()).toBe(true);
+
       await setConfig('SIGN_IN_UP', (v) => { v.sign_up.allow = false; });
       await open('#/common/sign-up', 'en-us', PHONE);
       await shown(page.getByText('Sign-up is closed'));

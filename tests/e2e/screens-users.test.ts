@@ -63,6 +63,25 @@ describe.skipIf(browserMissing())('users screen', { timeout: 120_000 }, () => {
     await gone(row('frank2024'));
   });
 
+  it('refuses the signed-in operator banning or removing his own account, saying why, in two languages', async () => {
+    const own = () => page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+    for (const [lang, refusal, active] of [['zh-cn', '不能禁用自己的账号', '正常'], ['en-us', 'You cannot ban your own account', 'Active']] as const) {
+      await openSignedIn('/admin/users', lang);
+      await shown(own().getByText(active));
+      await own().getByRole('switch').click();
+      await shown(page.getByText(refusal));
+      // The switch shows what the server kept, not the refused change.
+      await expect.poll(() => own().getByRole('switch').isChecked()).toBe(true);
+      await shown(own().getByText(active));
+    }
+    await own().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Move to recycle bin' }).click();
+    await shown(page.getByText('You cannot remove your own account'));
+    await shown(own());
+    await screenshot(page, 'screens-users-own-account-en');
+    expect((await callApi(suite.server.app, 'POST', '/api/comm/check-token', {}, suite.token)).code).toBe(200);
+  });
+
   it("speaks the schema's messages, previews the avatar, and keeps a password left blank", async () => {
     await createUser('gina2024', 'gina-pass-1', 'Gina');
     await openSignedIn('/admin/users');
