@@ -53,8 +53,10 @@ export interface AppOptions {
   logFlushMs?: number;
   /**
    * The time the server reads, in epoch milliseconds (`Date.now` by default):
-   * rate-limit windows, config-row freshness, order expiry and callback
-   * backoff. Tests pass their own and move it instead of waiting.
+   * rate-limit windows, config-row freshness, order expiry, callback
+   * backoff, and lifetimes in the ram and file caches (SMS limits and holds,
+   * resend waits, nonces; Redis keeps its own time). Tests pass their own
+   * and move it instead of waiting.
    */
   clock?: () => number;
   /** Payment jobs (expiry, outbox); off unless asked for. */

@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 const cachePlugin: FastifyPluginAsync<{ dataDir: string; resources: readonly Resource[] }> = async (app, o) => {
-  const cache = live(app.settings, 'cache', (s) => openCache(s, { dataDir: o.dataDir }), (old) => old.close());
+  const cache = live(app.settings, 'cache', (s) => openCache(s, { dataDir: o.dataDir, clock: app.clock }), (old) => old.close());
   const tables: TableCache = {
     remember: (tag, key, produce) => cache.current().remember(tag, key, produce),
     invalidate: (tag) => cache.current().invalidate(tag),

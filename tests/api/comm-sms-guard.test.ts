@@ -17,7 +17,9 @@ const ip = () => `10.0.${++serial % 250}.${(serial * 7) % 250}`;
 
 describe.each(SETUPS)('SAFETY_SMS on %s with %s cache', (dialect, cache) => {
   let t: CommApp;
-  beforeAll(async () => { t = await commApp(dialect, cache); });
+  /** The app's clock, which the file cache's lifetimes follow; it stands still unless a test moves it. */
+  const clock = { now: Date.now() };
+  beforeAll(async () => { t = await commApp(dialect, cache, { clock: () => clock.now }); });
   afterAll(() => t?.close());
 
   type Setting = Partial<Guard> & { strategy?: Guard['rule']['strategy']; count?: number };
@@ -99,6 +101,34 @@ describe.each(SETUPS)('SAFETY_SMS on %s with %s cache', (dialect, cache) => {
     await limits({}, {});
     expect(limited(await ask(from, target))).toBe(false);
   });
+
+  // On the app's clock, which the file cache follows. On Redis a hold is a Redis TTL, in Redis's own time;
+  // tests/unit/cache.test.ts shows every driver keeps the lifetime it is given.
+  if (cache === 'file') {
+    it('intercept lasts plan.second: refused a second before it ends, admitted once it has', async () => {
+      await limits({ enable: true, plan: { mode: 'intercept', second: 1800 } }, {});
+      const [from, target] = [ip(), email()];
+      for (let i = 0; i < 3; i++) await ask(from, target);
+      expect(limited(await ask(from, target))).toBe(true);
+      // A count that would allow it: only the hold refuses from here on.
+      await limits({ enable: true, plan: { mode: 'intercept', second: 1800 }, count: 100 }, {});
+      clock.now += 1799 * 1000;
+      expect(limited(await ask(from, target))).toBe(true);
+      clock.now += 1000;
+      expect(limited(await ask(from, target))).toBe(false);
+    });
+
+    it('force-black keeps the address out for plan.second', async () => {
+      await limits({}, { enable: true, plan: { mode: 'force-black', second: 900 } });
+      const [from, target] = [ip(), email()];
+      for (let i = 0; i < 4; i++) await ask(from, target);
+      await limits({}, {});
+      clock.now += 899 * 1000;
+      expect(limited(await ask(from, email()))).toBe(true);
+      clock.now += 1000;
+      expect(limited(await ask(from, email()))).toBe(false);
+    });
+  }
 
   it('burst (force-black): past the count the address is refused every code request, on every route', async () => {
     await limits({}, { enable: true, plan: { mode: 'force-black', second: 600 } });

@@ -165,3 +165,30 @@ describe.each(drivers)('$name cache', (driver) => {
     expect(produceB).not.toHaveBeenCalled();
   });
 });
+
+describe('lifetimes on the app clock (ram and file)', () => {
+  const stores: Array<[string, (now: () => number) => Store]> = [
+    ['ram', (now) => ramStore(100, now)],
+    ['file', (now) => fileStore(join(fileRoot, `clock${randomBytes(4).toString('hex')}`), now)],
+  ];
+  it.each(stores)('%s: an entry, a nonce and a counter window end when the clock says, not the wall', async (_, make) => {
+    const clock = { now: Date.now() };
+    const cache = cacheOn(make(() => clock.now), 3600);
+    await cache.set('code', '123456', 600);
+    expect(await cache.add('nonce', 1, 300)).toBe(true);
+    expect(await cache.incr('hits', 60)).toBe(1);
+    // lru-cache ends an entry a millisecond after its lifetime, files and Redis at it: checked either side.
+    clock.now += 59_999;
+    expect(await cache.incr('hits', 60)).toBe(2);
+    clock.now += 2;
+    expect(await cache.incr('hits', 60)).toBe(1);
+    clock.now += 299_999 - 60_001;
+    expect(await cache.add('nonce', 2, 300)).toBe(false);
+    clock.now += 2;
+    expect(await cache.add('nonce', 3, 300)).toBe(true);
+    expect(await cache.get('code')).toBe('123456');
+    clock.now += 300_000;
+    expect(await cache.get('code')).toBeUndefined();
+    await cache.close();
+  });
+});

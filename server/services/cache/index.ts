@@ -16,6 +16,8 @@ export interface CacheOptions {
   /** Base of a relative file-cache path (`runtime/cache` -> `<dataDir>/runtime/cache`). */
   dataDir: string;
   log?: (message: string, error?: unknown) => void;
+  /** The app's clock (epoch ms), which ram and file lifetimes follow; Redis keeps its own time. */
+  clock?: () => number;
 }
 
 type CacheSettings = SettingsOf<'cache'>;
@@ -24,10 +26,10 @@ export function openCache(settings: CacheSettings, options: CacheOptions): Cache
   switch (settings.default.type) {
     case 'ram':
       // ram has no section of its own; it keeps entries as long as the file cache would.
-      return cacheOn(ramStore(), settings.file.expired);
+      return cacheOn(ramStore(undefined, options.clock), settings.file.expired);
     case 'file': {
       const { path, prefix, expired } = settings.file;
-      return cacheOn(fileStore(resolve(options.dataDir, path, prefix)), expired);
+      return cacheOn(fileStore(resolve(options.dataDir, path, prefix), options.clock), expired);
     }
     case 'redis': {
       const { expired, ...connection } = settings.redis;

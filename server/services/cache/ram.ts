@@ -7,8 +7,9 @@
 import { LRUCache } from 'lru-cache';
 import type { Store } from './cache';
 
-export function ramStore(max = 50_000): Store {
-  const entries = new LRUCache<string, string>({ max });
+/** `now` is the app's clock, so lifetimes follow it; read on every check, as a moved clock must count at once. */
+export function ramStore(max = 50_000, now: () => number = Date.now): Store {
+  const entries = new LRUCache<string, string>({ max, perf: { now }, ttlResolution: 0 });
   const ttl = (seconds: number) => (seconds > 0 ? { ttl: seconds * 1000 } : {});
   return {
     get: async (key) => entries.get(key),
