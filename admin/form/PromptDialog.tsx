@@ -30,9 +30,9 @@ export interface PromptRules {
   required?: boolean;
   /** The whole (trimmed) answer must match; a blank optional answer is not checked. */
   pattern?: RegExp;
-  /** Returns an i18n key (or text) when the answer is wrong, nothing when it is fine. */
-  validate?: (value: string) => string | undefined | null | false;
-  /** What a failed `pattern` (or a `validate` returning `true`-ish non-string) says; default 'input data invalid'. */
+  /** When the answer is wrong: an i18n key (or text), or `true` for `message`; nothing when it is fine. */
+  validate?: (value: string) => string | boolean | undefined | null;
+  /** What a failed `pattern`, or a `validate` returning `true`, says; default 'input data invalid'. */
   message?: string;
   maxLength?: number;
 }
@@ -47,6 +47,8 @@ export interface PromptDialogProps extends PromptRules {
   description?: string;
   initialValue?: string;
   multiline?: boolean;
+  /** `numeric` brings up a phone's number pad for a count or a code. */
+  inputMode?: 'text' | 'numeric';
   /** The confirm button's words (i18n key); `ra.action.confirm` by default. */
   confirmLabel?: string;
   /** The confirm button is red: the action cannot be taken back. */
@@ -72,7 +74,7 @@ export function promptError(raw: string, rules: PromptRules): string | undefined
 }
 
 export function PromptDialog({
-  open, title, label, description, initialValue = '', multiline, confirmLabel = 'ra.action.confirm', destructive,
+  open, title, label, description, initialValue = '', multiline, inputMode, confirmLabel = 'ra.action.confirm', destructive,
   onConfirm, onClose, ...rules
 }: PromptDialogProps) {
   const translate = useTranslate();
@@ -123,7 +125,7 @@ export function PromptDialog({
             onBlur={() => setTouched(true)}
             error={touched && Boolean(error)}
             helperText={touched && error ? t(error) : ' '}
-            slotProps={{ htmlInput: { maxLength: rules.maxLength } }}
+            slotProps={{ htmlInput: { maxLength: rules.maxLength, inputMode } }}
           />
         </DialogContent>
         <DialogActions>

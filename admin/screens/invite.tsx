@@ -1,78 +1,77 @@
 /**
  * Invitation codes (issue 11 item 17): a "generate codes" button beside
- * "add" asks how many, and the server makes them with SIGN_IN_UP's length and
- * format (`POST /api/invite/generate`); the new codes are listed once to copy.
+ * "add" asks how many in the console's prompt dialog, and the server makes them
+ * with SIGN_IN_UP's length and format (`POST /api/invite/generate`); the new
+ * codes are listed once to copy.
  */
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { MAX_INVITE_BATCH } from '../../schema/invite-codes';
 import { ruleKey } from '../../schema/rules';
 import { forgetCachedReads } from '../api/dataProvider';
 import { call } from '../api/http';
+import { PromptDialog } from '../form/PromptDialog';
 import { usePermission } from '../permissions';
 import type { ScreenSlots } from './index';
 
 const GENERATE_RULE = ruleKey('POST', 'api/invite/generate');
+
+/** A whole number from 1 to the batch limit; anything else reads SPEC §5's "input data invalid". */
+const inBatch = (value: string) => !(Number(value) >= 1 && Number(value) <= MAX_INVITE_BATCH);
 
 function GenerateCodes() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const can = usePermission();
-  const [open, setOpen] = useState(false);
-  const [count, setCount] = useState('10');
-  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const n = Number(count);
-  const valid = Number.isInteger(n) && n >= 1 && n <= MAX_INVITE_BATCH;
   if (!can(GENERATE_RULE)) return null;
 
-  async function generate() {
-    setBusy(true);
+  /** Throws on a refusal, so the prompt stays open with the count for another try. */
+  async function generate(count: string) {
     try {
-      const { data, msg } = await call<{ codes: string[] }>('POST', 'invite/generate', { body: { count: n } });
+      const { data, msg } = await call<{ codes: string[] }>('POST', 'invite/generate', { body: { count: Number(count) } });
       notify(msg, { type: 'success' });
       setCodes(data.codes);
     } catch (error) {
       notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      throw error;
     } finally {
-      setBusy(false);
       forgetCachedReads('invite');
       refresh();
     }
   }
-  const close = () => (setOpen(false), setCodes(null));
 
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<ConfirmationNumber />} onClick={() => setOpen(true)}>
+      <Button size="small" variant="outlined" startIcon={<ConfirmationNumber />} onClick={() => setAsking(true)}>
         {translate('admin.screens.invite.generate')}
       </Button>
-      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
+      <PromptDialog
+        open={asking}
+        title="admin.screens.invite.generate"
+        label="admin.screens.invite.count"
+        description={translate('admin.screens.invite.count_hint', { max: MAX_INVITE_BATCH })}
+        initialValue="10"
+        inputMode="numeric"
+        required
+        pattern={/^\d{1,3}$/}
+        validate={inBatch}
+        confirmLabel="admin.screens.invite.generate"
+        onConfirm={generate}
+        onClose={() => setAsking(false)}
+      />
+      {/* The new codes, once: they are copied from here into whatever carries them to the invitees. */}
+      <Dialog open={codes !== null} onClose={() => setCodes(null)} maxWidth="xs" fullWidth>
         <DialogTitle>{translate('admin.screens.invite.generate')}</DialogTitle>
         <DialogContent>
-          {codes ? (
-            <Typography component="pre" data-testid="generated-codes" sx={{ fontFamily: 'monospace', m: 0, userSelect: 'all' }}>{codes.join('\n')}</Typography>
-          ) : (
-            <TextField
-              autoFocus
-              fullWidth
-              margin="dense"
-              type="number"
-              label={translate('admin.screens.invite.count')}
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              error={!valid}
-              helperText={translate('admin.screens.invite.count_hint', { max: MAX_INVITE_BATCH })}
-              slotProps={{ htmlInput: { min: 1, max: MAX_INVITE_BATCH, step: 1 } }}
-            />
-          )}
+          <Typography component="pre" data-testid="generated-codes" sx={{ fontFamily: 'monospace', m: 0, userSelect: 'all' }}>{codes?.join('\n')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{translate(codes ? 'ra.action.close' : 'ra.action.cancel')}</Button>
-          {!codes && <Button variant="contained" disabled={!valid || busy} onClick={generate}>{translate('admin.screens.invite.generate')}</Button>}
+          <Button onClick={() => setCodes(null)}>{translate('ra.action.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

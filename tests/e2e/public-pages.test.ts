@@ -159,14 +159,21 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
     page = await suite.openSignedIn('/admin/invite', { lang: 'en-us', viewport: DESKTOP });
     await page.getByRole('button', { name: 'Generate codes' }).click();
     const dialog = page.getByRole('dialog');
+    // The console's prompt dialog (SPEC §5): a count out of range reads "Input data invalid" and stays to be corrected.
+    for (const wrong of ['0', '101', '2.5']) {
+      await dialog.getByLabel('How many').fill(wrong);
+      await dialog.getByRole('button', { name: 'Generate codes' }).click();
+      await shown(dialog.getByText('Input data invalid'));
+    }
     await dialog.getByLabel('How many').fill('3');
     await dialog.getByRole('button', { name: 'Generate codes' }).click();
-    const list = dialog.getByTestId('generated-codes');
+    const list = page.getByRole('dialog').getByTestId('generated-codes');
     await shown(list);
     const codes = (await list.textContent())!.split('\n');
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[A-Z]{7}$/);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await gone(page.getByRole('dialog'));
     await shown(page.getByRole('cell', { name: codes[0] }));
   });
 });
