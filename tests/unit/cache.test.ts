@@ -19,6 +19,8 @@ interface Driver {
   /** A store for `prefix`; calls with the same prefix reach the same entries when `shared`. */
   open: (prefix: string) => Store;
   shared: boolean;
+  /** Calls take effect in the order they are made (one process's memory; one Redis connection). */
+  ordered: boolean;
 }
 
 let fileRoot = '';
@@ -37,9 +39,9 @@ const redis = (prefix: string) => {
 };
 
 const drivers: Driver[] = [
-  { name: 'ram', open: () => ramStore(), shared: false },
-  { name: 'file', open: (prefix) => fileStore(join(fileRoot, prefix)), shared: true },
-  ...(redisUrl ? [{ name: 'redis', open: redis, shared: true }] : []),
+  { name: 'ram', open: () => ramStore(), shared: false, ordered: true },
+  { name: 'file', open: (prefix) => fileStore(join(fileRoot, prefix)), shared: true, ordered: false },
+  ...(redisUrl ? [{ name: 'redis', open: redis, shared: true, ordered: true }] : []),
 ];
 
 const gone = (read: () => Promise<unknown>) =>
@@ -88,6 +90,24 @@ describe.each(drivers)('$name cache', (driver) => {
     expect(await cache.get('nonce:abc')).toBe(1);
     await gone(() => cache.get('nonce:abc'));
     expect(await cache.add('nonce:abc', 3, 60)).toBe(true);
+  });
+
+  it('a read sees each write that ended before it began; on an ordered store, each write called before it', async () => {
+    const cache = open();
+    await cache.set('page', 'old');
+    const earlier = cache.get('page');
+    const write = cache.set('page', 'new');
+    const during = cache.get('page');
+    await write;
+    const after = cache.get('page');
+    expect(await earlier).toBe('old');
+    expect(await after).toBe('new');
+    if (driver.ordered) expect(await during).toBe('new');
+    const removal = cache.del('page');
+    const duringRemoval = cache.get('page');
+    await removal;
+    expect(await cache.get('page')).toBeUndefined();
+    if (driver.ordered) expect(await duringRemoval).toBeUndefined();
   });
 
   it('lets exactly one of many simultaneous adds win', async () => {

@@ -40,22 +40,39 @@ export function redisStore(options: RedisStoreOptions): Store {
     return client;
   }));
   const k = (key: string) => `${options.prefix}:${key}`;
+  // Reads of one key already on their way are shared: a busy server's requests read the same tag versions and
+  // pages at once. A write through this store forgets the key's shared read first, so whatever this process
+  // wrote is seen by every read that starts after it; another process's write shows as soon as Redis has it.
+  const reading = new Map<string, Promise<string | undefined>>();
+  const wrote = (key: string) => void reading.delete(key);
 
   return {
-    get: async (key) => (await (await redis()).get(k(key))) ?? undefined,
+    get(key) {
+      let read = reading.get(key);
+      if (read === undefined) {
+        const shared = redis().then(async (client) => (await client.get(k(key))) ?? undefined);
+        read = shared;
+        reading.set(key, shared);
+        void shared.finally(() => { if (reading.get(key) === shared) reading.delete(key); }).catch(() => {});
+      }
+      return read;
+    },
     async set(key, text, seconds) {
+      wrote(key);
       const client = await redis();
       if (seconds > 0) await client.set(k(key), text, 'EX', seconds);
       else await client.set(k(key), text);
     },
     async add(key, text, seconds) {
+      wrote(key);
       const client = await redis();
       const reply = seconds > 0 ? await client.set(k(key), text, 'EX', seconds, 'NX') : await client.set(k(key), text, 'NX');
       return reply === 'OK';
     },
-    incr: async (key, seconds) => Number(await (await redis()).eval(INCR_WITH_WINDOW, 1, k(key), seconds)),
-    del: async (key) => void (await (await redis()).del(k(key))),
+    incr: async (key, seconds) => (wrote(key), Number(await (await redis()).eval(INCR_WITH_WINDOW, 1, k(key), seconds))),
+    del: async (key) => (wrote(key), void (await (await redis()).del(k(key)))),
     async clear() {
+      reading.clear();
       const client = await redis();
       let cursor = '0';
       do {
