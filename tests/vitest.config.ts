@@ -1,9 +1,7 @@
 /**
  * All test suites. Unit and API tests run in node, in parallel. Browser tests
  * share one front-end build (made once per run by the global setup) and run
- * one file at a time: each drives a real Chromium against a real server. In
- * one vitest process they would start only after the last API file, so
- * `npm test` (scripts/test.mjs) runs them in a process of their own, beside the others.
+ * after them, one file at a time: each drives a real Chromium against a real server.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -42,7 +40,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One file at a time: a browser test uses both cores while it
+          // One file at a time, after the unit and API files: a browser test uses both cores while it
           // draws, and two at once only made each twice as slow.
           fileParallelism: false,
           // A browser on a busy machine can take seconds to show what a user waits for.
