@@ -15,6 +15,11 @@ export const INVITE_ALPHABETS: Record<InviteFormat, string> = { number: DIGITS, 
 /** Most codes one call generates. */
 export const MAX_INVITE_BATCH = 100;
 
+/** How many codes one call may ask for: a whole number from 1 to MAX_INVITE_BATCH (the server and the console's prompt). */
+export function isInviteBatch(count: unknown): count is number {
+  return typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= MAX_INVITE_BATCH;
+}
+
 export function generateInviteCode(length: number, format: InviteFormat): string {
   return randomString(length, INVITE_ALPHABETS[format]);
 }

@@ -8,7 +8,7 @@ import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { MAX_INVITE_BATCH } from '../../schema/invite-codes';
+import { MAX_INVITE_BATCH, isInviteBatch } from '../../schema/invite-codes';
 import { ruleKey } from '../../schema/rules';
 import { forgetCachedReads } from '../api/dataProvider';
 import { call } from '../api/http';
@@ -18,8 +18,8 @@ import type { ScreenSlots } from './index';
 
 const GENERATE_RULE = ruleKey('POST', 'api/invite/generate');
 
-/** A whole number from 1 to the batch limit; anything else reads SPEC §5's "input data invalid". */
-const inBatch = (value: string) => !(Number(value) >= 1 && Number(value) <= MAX_INVITE_BATCH);
+/** Digits only (no "1e1"), then the server's own rule; anything else reads SPEC §5's "input data invalid". */
+const outsideBatch = (value: string) => !isInviteBatch(Number(value));
 
 function GenerateCodes() {
   const translate = useTranslate();
@@ -58,8 +58,8 @@ function GenerateCodes() {
         initialValue="10"
         inputMode="numeric"
         required
-        pattern={/^\d{1,3}$/}
-        validate={inBatch}
+        pattern={/^\d+$/}
+        validate={outsideBatch}
         confirmLabel="admin.screens.invite.generate"
         onConfirm={generate}
         onClose={() => setAsking(false)}

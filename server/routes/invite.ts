@@ -5,7 +5,7 @@
  * owner, log row), so nothing here writes around the one write path.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MAX_INVITE_BATCH, generateInviteCode } from '../../schema/invite-codes';
+import { MAX_INVITE_BATCH, generateInviteCode, isInviteBatch } from '../../schema/invite-codes';
 import type { Resource } from '../../schema/define';
 import type { Engine } from '../engine/store';
 import { AppError, created } from '../http';
@@ -29,13 +29,11 @@ export const inviteRoutes: FastifyPluginAsync<InviteRouteOptions> = async (app, 
   app.post('/api/invite/generate', { config: { rule: { name: 'generate', group: 'invite', type: 'default', scene: 'create' } } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const count = body.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_INVITE_BATCH) {
-      invalid([{ field: 'count', message: 'validation.between', params: { min: 1, max: MAX_INVITE_BATCH } }]);
-    }
+    if (!isInviteBatch(count)) invalid([{ field: 'count', message: 'validation.between', params: { min: 1, max: MAX_INVITE_BATCH } }]);
     const extra = Object.fromEntries(Object.entries(body).filter(([k]) => k === 'expireTime' || k === 'remark'));
     const { length, format } = (await o.config.get('SIGN_IN_UP')).sign_up.invite;
     const codes: string[] = [];
-    for (let i = 0; i < (count as number); i++) {
+    for (let i = 0; i < count; i++) {
       for (let draw = 1; ; draw++) {
         try {
           const row = await writes.create(o.engine, invite, o.writeContext(request), { ...extra, code: generateInviteCode(length, format) });

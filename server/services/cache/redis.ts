@@ -48,13 +48,13 @@ export function redisStore(options: RedisStoreOptions): Store {
 
   return {
     get(key) {
-      let read = reading.get(key);
-      if (read === undefined) {
-        const shared = redis().then(async (client) => (await client.get(k(key))) ?? undefined);
-        read = shared;
-        reading.set(key, shared);
-        void shared.finally(() => { if (reading.get(key) === shared) reading.delete(key); }).catch(() => {});
-      }
+      const pending = reading.get(key);
+      if (pending) return pending;
+      const read = redis().then(async (client) => (await client.get(k(key))) ?? undefined);
+      reading.set(key, read);
+      // Answered (or failed): the next read asks again, unless a write has already let this one go.
+      const done = () => void (reading.get(key) === read && reading.delete(key));
+      read.then(done, done);
       return read;
     },
     async set(key, text, seconds) {
