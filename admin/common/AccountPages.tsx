@@ -5,7 +5,7 @@
  * on `/admin`, code sign-in on `/`; a visitor who already holds a token is
  * sent to `/`.
  */
-import { Box, Button, Card, CardContent, CssBaseline, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CssBaseline, LinearProgress, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
@@ -40,12 +40,15 @@ function useSignForm() {
   return { values, input };
 }
 
-/** SIGN_IN_UP as the server tells it (comm/init): null until known. */
-function useAccountPolicy(): AccountPolicy | null {
-  const [policy, setPolicy] = useState<AccountPolicy | null>(null);
+/**
+ * SIGN_IN_UP as the server tells it (comm/init): `undefined` while it loads,
+ * `null` when the server could not say (the forms then take the defaults).
+ */
+function useAccountPolicy(): AccountPolicy | null | undefined {
+  const [policy, setPolicy] = useState<AccountPolicy | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    apiInit().then((init) => live && setPolicy(init.account ?? null), () => undefined);
+    apiInit().then((init) => live && setPolicy(init.account ?? null), () => live && setPolicy(null));
     return () => void (live = false);
   }, []);
   return policy;
@@ -120,6 +123,16 @@ function Page({ title, children, onSubmit, submit, links }: { title: string; chi
   );
 }
 
+/** Until SIGN_IN_UP is known, a form would show fields (or a way in) the site may not offer. */
+function PolicyLoading({ title, links }: { title: string; links: Array<[string, string]> }) {
+  const translate = useTranslate();
+  return (
+    <Page title={title} links={links}>
+      <LinearProgress aria-label={translate('ra.page.loading')} />
+    </Page>
+  );
+}
+
 /** Runs a form's checks, then its call; warnings and server messages become toasts. */
 function useSubmit() {
   const notify = useNotify();
@@ -138,7 +151,8 @@ function SignIn() {
   const [chosen, setMode] = useState<'password' | 'code'>('password');
   const translate = useTranslate();
   // SIGN_IN_UP strict: a code to the phone or email is the only way in.
-  const codeOnly = useAccountPolicy()?.signIn === 'strict';
+  const policy = useAccountPolicy();
+  const codeOnly = policy?.signIn === 'strict';
   const mode = codeOnly ? 'code' : chosen;
   const login = useLogin();
   const navigate = useNavigate();
@@ -148,8 +162,10 @@ function SignIn() {
     mode === 'password'
       ? submit('password', values, () => login({ account: values.account!.trim(), password: values.password! }, '/admin'))
       : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
+  const links: Array<[string, string]> = [['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']];
+  if (policy === undefined) return <PolicyLoading title="admin.titles.sign_in" links={links} />;
   return (
-    <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={[['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']]}>
+    <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={links}>
       {codeOnly ? (
         <Typography variant="body2" color="text.secondary">{translate('admin.sign.code_only')}</Typography>
       ) : (
@@ -170,6 +186,7 @@ function SignUp() {
   const { values, input } = useSignForm();
   const policy = useAccountPolicy();
   const links: Array<[string, string]> = [['sign-in', 'admin.titles.sign_in'], ['sign-forget', 'admin.titles.sign_forget']];
+  if (policy === undefined) return <PolicyLoading title="admin.titles.sign_up" links={links} />;
   if (policy?.signUp === false) {
     return (
       <Page title="admin.sign.sign_up_closed" links={links}>

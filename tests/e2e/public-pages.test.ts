@@ -127,9 +127,21 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
       await shown(page.getByText('请输入邀请码'));
       await screenshot(page, 'opsC-sign-up-force-zh-390');
 
-      // Invitations turned off: the form still shows, without an invitation field.
+      // Invitations turned off: the form still shows, without an invitation field,
+      // and not even for a moment while the page is still asking the server.
       await setConfig('SIGN_IN_UP', (v) => { v.sign_up.invite.mode = 'close'; });
-      await open('#/common/sign-up', 'ja-jp', PHONE);
+      page = await suite.newPage({ lang: 'ja-jp', viewport: PHONE });
+      let answerPolicy = () => {};
+      const policyHeld = new Promise<void>((resolve) => (answerPolicy = resolve));
+      await page.route('**/api/comm/init*', async (route) => {
+        await policyHeld;
+        await route.continue();
+      });
+      await page.goto(`${suite.server.url}/#/common/sign-up`);
+      await shown(page.getByRole('progressbar'));
+      expect(await page.getByRole('textbox').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '登録', exact: true }).count()).toBe(0);
+      answerPolicy();
       await shown(page.getByRole('button', { name: '登録', exact: true }));
       expect(await page.getByLabel(/招待コード/).count()).toBe(0);
       expect(await page.getByLabel('アカウント').isVisible()).toBe(true);
