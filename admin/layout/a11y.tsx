@@ -31,9 +31,13 @@ export function announce(text: string, politeness: Politeness = 'polite'): void 
   for (const listener of listeners) listener();
 }
 
-/** Screen-reader-only: kept in the layout (not display:none), drawn in a 1px clip. */
+/**
+ * Screen-reader-only: kept in the layout (not display:none), drawn in a 1px clip.
+ * Sizes are strings: in `sx` a number up to 1 is a fraction (1 = 100%), and a
+ * full-height region below the page made every account page scroll into blank space.
+ */
 export const visuallyHidden = {
-  position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+  position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
 } as const;
 
 function LiveRegions() {

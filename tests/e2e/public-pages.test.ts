@@ -141,9 +141,13 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
       await shown(page.getByRole('progressbar'));
       expect(await page.getByRole('textbox').count()).toBe(0);
       expect(await page.getByRole('button', { name: '登録', exact: true }).count()).toBe(0);
+      await screenshot(page, 'opsC-sign-up-loading-ja-390');
       answerPolicy();
       await shown(page.getByRole('button', { name: '登録', exact: true }));
       expect(await page.getByLabel(/招待コード/).count()).toBe(0);
+      await screenshot(page, 'opsC-sign-up-no-invite-ja-390');
+      // The form and its footer fit the phone: nothing below them to scroll into.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(PHONE.height);
       expect(await page.getByLabel('アカウント').isVisible()).toBe(true);
 
       await setConfig('SIGN_IN_UP', (v) => { v.sign_up.allow = false; });
