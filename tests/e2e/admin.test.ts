@@ -130,6 +130,8 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
   it('switches to the mobile layout under 768px: the menu folds away and the dialog fills the screen', async () => {
     page = await suite.openSignedIn('/admin/users', { viewport: { width: 767, height: 900 } });
     await shown(row('admin'));
+    // A short list fits the screen: the page has nothing below it to scroll into.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(900);
     const entry = page.getByRole('navigation').getByRole('link', { name: '流水页面', exact: true });
     expect(await entry.isVisible()).toBe(false);
     await page.getByRole('button', { name: '打开菜单' }).click();
