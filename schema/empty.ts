@@ -5,7 +5,7 @@ import { M } from './fields';
  * "Empty", one contract per field kind, read by the generated form (what it
  * sends for a cleared input) and by the server (what it stores for a blank
  * value): a text, image or `|1|2|` list is `''`, a list of files `[]`, a JSON
- * value `null`, a date `0` (epoch 0 reads as "not set"), a number its column
+ * value `null`, a date or a reference `0` ("not set"), a number its column
  * default, a select `''` when `''` is one of its choices. A field has no empty
  * (a blank is "required") when it is required, or when its own validator
  * refuses that value (an amount of at least 1, a select without `''`).
@@ -16,6 +16,7 @@ const EMPTY_BY_WIDGET: Record<Widget, (f: Field) => unknown> = {
   text: () => '', textarea: () => '', password: () => '', image: () => '', ids: () => '',
   select: (f) => (f.options?.includes('') ? '' : undefined),
   number: (f) => f.column.default ?? 0,
+  ref: () => 0,
   date: () => 0,
   switch: (f) => f.column.default ?? 0,
   json: () => null,

@@ -11,7 +11,7 @@ export type FilterOp = 'eq' | 'like' | 'gte' | 'lte';
 export type ColumnType = 'increments' | 'integer' | 'bigint' | 'decimal' | 'varchar' | 'text' | 'json';
 export type Widget =
   | 'none' | 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch'
-  | 'date' | 'image' | 'files' | 'json' | 'ids';
+  | 'date' | 'image' | 'files' | 'json' | 'ids' | 'ref';
 /**
  * Columns with a role the engine knows by kind, whatever the field is named
  * (`ownerId: f.owner()` works as `uid: f.owner()` does). The server fills all
@@ -50,7 +50,7 @@ export interface Field<T = unknown> {
   decimals?: number;
   /** A sum of money in the currency held by this sibling field (an order's `amount`): shown with `formatMoney`. */
   money?: string;
-  /** `ids` widget: which resource the `|1|2|` list points at. */
+  /** `ids` and `ref` widgets: which resource the `|1|2|` list or the one id points at. */
   ref?: string;
   /** Never leaves the server (passwords). */
   hidden: boolean;

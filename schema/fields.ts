@@ -219,6 +219,19 @@ function ids(o: Common & { ref: string }): Field<string> {
   }, o, ['like']);
 }
 
+/**
+ * The id of one row of another resource (who used an invitation); 0 points
+ * nowhere. The server refuses an id with no row, and the console shows the row
+ * by its title (`useAsTitle`).
+ */
+function ref(o: Common & { ref: string }): Field<number> {
+  return field<number>({
+    column: { type: 'integer', nullable: false, default: 0 },
+    input: z.number({ error: M.integer }).int({ error: M.integer }).min(0, { error: M.minValue }),
+    widget: 'ref', ref: o.ref,
+  }, o, ['eq']);
+}
+
 /** Image URL (avatar, banner): http(s), protocol-relative or site path. */
 function image(o: Common & { max?: number; messages?: { pattern?: Msg } } = {}): Field<string> {
   const f = text({ max: o.max ?? 255, pattern: /^(https?:\/\/|\/\/|\/)/, messages: { pattern: o.messages?.pattern ?? 'validation.image_url' }, ...o });
@@ -235,7 +248,7 @@ const sys = <T>(system: SystemKind, column: Column, o: Common = {}): Field<T> =>
   field<T>({ column, input: z.never() as unknown as z.ZodType<T>, widget: 'none', system, readOnly: true }, o, ['eq', 'gte', 'lte']);
 
 export const f = {
-  text, number, select, flag, time, json, files, ids, image, password,
+  text, number, select, flag, time, json, files, ids, ref, image, password,
   /** Auto-increment primary key. */
   id: (o: Pick<Common, 'list'> = {}) => sys<number>('id', { type: 'increments', nullable: false }, { sortable: true, filter: ['eq'], ...o }),
   /** Owner (user id) of a row: drives the `manage` scope. */

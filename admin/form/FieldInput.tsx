@@ -4,11 +4,13 @@
  */
 import type { ComponentType } from 'react';
 import {
-  AutocompleteArrayInput, BooleanInput, DateTimeInput, NumberInput, PasswordInput, ReferenceArrayInput,
-  SelectInput, TextInput, useTranslate, type RaRecord,
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, PasswordInput, ReferenceArrayInput,
+  ReferenceInput, SelectInput, TextInput, useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { Field } from '../../schema/define';
-import { fieldLabel, getResource, optionKey } from '../schema';
+import { titleText, useReferenceTitle } from '../references';
+import { fieldLabel, optionKey } from '../schema';
 import { FilesInput, ImageUrlInput } from './uploads';
 import { dateTimeLocalToEpoch, epochToDateTimeLocal, jsonFormat, jsonParse } from './inputValues';
 import { idsFromPipes, idsToPipes, validatorFor } from './validation';
@@ -24,11 +26,11 @@ interface Props {
   Override?: ComponentType<{ source: string; label: string; disabled: boolean }>;
 }
 
-/** What a picked record reads as: the referenced resource's `title` field, or its id where it has none. */
-const recordText = (reference: string) => {
-  const title = getResource(reference).title;
-  return (record: RaRecord) => String((title && record[title]) || `#${record.id}`);
-};
+/** A reference nobody may change here reads as its row's title; no choices are fetched for it. */
+function ReadOnlyReference({ reference, ...common }: { reference: string; source: string; label: string; disabled: boolean; fullWidth: boolean }) {
+  const title = useReferenceTitle(reference, Number(useWatch({ name: common.source })) || 0);
+  return <TextInput {...common} format={() => title} />;
+}
 
 const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
 
@@ -66,10 +68,20 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
       return <FilesInput source={name} label={label} disabled={disabled} />;
     case 'json':
       return <TextInput {...common} multiline minRows={4} format={jsonFormat} parse={jsonParse} validate={disabled ? undefined : validateJson} sx={{ '& textarea': { fontFamily: 'monospace' } }} />;
+    case 'ref':
+      if (disabled) return <ReadOnlyReference reference={field.ref!} source={name} label={label} disabled fullWidth />;
+      return (
+        <ReferenceInput source={name} reference={field.ref!} perPage={50}>
+          <AutocompleteInput
+            label={label} validate={validate} optionText={titleText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})}
+            format={(v: unknown) => (Number(v) ? v : null)} fullWidth
+          />
+        </ReferenceInput>
+      );
     case 'ids':
       return (
         <ReferenceArrayInput source={name} reference={field.ref!} format={idsFromPipes} parse={idsToPipes} perPage={50}>
-          <AutocompleteArrayInput label={label} disabled={disabled} optionText={recordText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={titleText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
         </ReferenceArrayInput>
       );
     default:

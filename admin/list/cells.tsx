@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { formatEpoch } from '../../schema/dates';
 import type { Field } from '../../schema/define';
 import { formatMoney } from '../../schema/money';
+import { ReferenceTitle } from '../references';
 import { optionKey } from '../schema';
 import type { DateDisplay } from './tableSettings';
 
@@ -43,6 +44,8 @@ export function renderCell(
     }
     case 'switch':
       return translate(Number(value) ? 'ra.boolean.true' : 'ra.boolean.false');
+    case 'ref':
+      return <ReferenceTitle reference={field.ref!} id={Number(value)} />;
     case 'image':
       return <Avatar src={String(value)} alt="" sx={{ width: 28, height: 28 }} />;
     case 'number':

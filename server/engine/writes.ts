@@ -43,12 +43,13 @@ async function checkUnique(trx: Kysely<any>, r: Resource, values: Record<string,
   }
 }
 
-/** `|1|2|` lists must point at rows that exist in their `ref` table (a group's rules and members). */
+/** References must point at rows that exist in their `ref` table: a `|1|2|` list (a group's members) or one id, 0 for none. */
 async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Record<string, unknown>) {
   for (const [k, f] of Object.entries(r.fields)) {
     const target = f.ref && e.resources.get(f.ref);
-    if (!target || typeof values[k] !== 'string') continue;
-    const ids = [...new Set((values[k] as string).split('|').filter(Boolean).map(Number))];
+    const value = values[k];
+    if (!target) continue;
+    const ids = typeof value === 'string' ? [...new Set(value.split('|').filter(Boolean).map(Number))] : typeof value === 'number' && value > 0 ? [value] : [];
     if (!ids.length) continue;
     const found = await trx.selectFrom(target.table).select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) {

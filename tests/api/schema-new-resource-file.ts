@@ -31,6 +31,7 @@ export const coupons = defineResource({
       label: { 'zh-cn': '折扣', 'en-us': 'Discount', 'ru-ru': 'Скидка', 'ja-jp': '割引', 'ko-kr': '할인' },
     }),
     note: f.text({ max: 64, label: { 'zh-cn': '备注', 'en-us': 'Note', 'ru-ru': 'Заметка', 'ja-jp': 'メモ', 'ko-kr': '메모' } }),
+    givenTo: f.ref({ ref: 'users', filter: true, label: { 'zh-cn': '发放给', 'en-us': 'Given to', 'ru-ru': 'Кому выдан', 'ja-jp': '配布先', 'ko-kr': '발급 대상' } }),
     place: f.serial(),
     ownerId: f.owner(),
     ...f.timestamps(),

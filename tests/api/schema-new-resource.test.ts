@@ -96,6 +96,20 @@ describe.each(DIALECTS)('a new resource on %s', (dialect) => {
     await refused(api.call('GET', '/api/coupons/rows?note=x'), 'note', 'note');
   });
 
+  it('points at a row of another table by its id: refused when there is no such row, 0 when cleared', async () => {
+    const c = await createRow(api, 'coupons', { code: 'GIFT1', percent: 15, givenTo: 1 });
+    expect(c.givenTo).toBe(1);
+    expect(dataOf(await api.call('GET', '/api/coupons/rows?givenTo=1')).rows.map((r: { code: string }) => r.code)).toContain('GIFT1');
+    const missing = await api.call('PUT', '/api/coupons/update', { id: c.id, givenTo: 999999, note: 'half' });
+    expect([missing.status, missing.body.data?.errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['givenTo']]);
+    expect(missing.body.msg).toContain('999999');
+    // Nothing of the refused write was kept.
+    expect(dataOf(await api.call('GET', `/api/coupons/take?id=${c.id}`))).toMatchObject({ givenTo: 1, note: '' });
+    expect((await api.call('POST', '/api/coupons/create', { code: 'GIFT2', percent: 15, givenTo: -1 })).status).toBe(400);
+    dataOf(await api.call('PUT', '/api/coupons/update', { id: c.id, givenTo: null }));
+    expect(dataOf(await api.call('GET', `/api/coupons/take?id=${c.id}`)).givenTo).toBe(0);
+  });
+
   it('gets its rule rows', async () => {
     const rules = dataOf(await api.call('GET', '/api/auth-rules/rows?group=coupons&limit=50')).rows as Array<{ method: string; route: string; type: string }>;
     const expected = ACTIONS.map((action) => `${ACTION_METHOD[action]} api/coupons/${action}`);
@@ -112,7 +126,8 @@ describe.each(DIALECTS)('a new resource on %s', (dialect) => {
       .toEqual(ACTIONS.map((a) => `/api/coupons/${a}`).sort());
     const create = doc.paths['/api/coupons/create'].post;
     const body = create.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['code', 'note', 'percent']);
+    expect(Object.keys(body.properties).sort()).toEqual(['code', 'givenTo', 'note', 'percent']);
+    expect(body.properties.givenTo).toMatchObject({ type: 'integer', minimum: 0 });
     expect(body.required).toEqual(['code']);
     expect(doc.paths['/api/coupons/rows'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['percent_gte', 'code_like', 'q']));
     expect((await api.call('GET', '/api/docs')).text).toContain('/api/coupons/rows');
