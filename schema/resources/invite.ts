@@ -8,7 +8,7 @@ export const invite = defineResource({
   fields: {
     id: f.id(),
     code: f.text({ required: true, max: 32, pattern: /^[A-Za-z0-9]+$/, unique: true, identity: 'exact', filter: true, search: true }),
-    usedBy: f.number({ min: 0, readOnly: true, filter: true }),
+    usedBy: f.ref({ ref: 'users', readOnly: true, filter: true }),
     usedTime: f.time({ readOnly: true }),
     expireTime: f.time(),
     remark: f.text({ max: 256 }),

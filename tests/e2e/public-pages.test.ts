@@ -192,4 +192,25 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
     await gone(page.getByRole('dialog'));
     await shown(page.getByRole('cell', { name: codes[0] }));
   });
+
+  it('shows who used an invitation code by account, and nothing for an unused one', async () => {
+    const me = (await api('POST', '/api/comm/check-token')).data.user;
+    for (const code of ['USEDBYME1', 'UNUSED01']) expect((await api('POST', '/api/invite/create', { code })).code).toBe(201);
+    // As a sign-up spends a code: through the app's own database, so its lists hear of the write.
+    await suite.server.app.db.kysely.updateTable('invite').set({ usedBy: me.id, usedTime: 1_767_225_600 }).where('code', '=', 'USEDBYME1').execute();
+    page = await suite.openSignedIn('/admin/invite', { lang: 'ja-jp', viewport: DESKTOP });
+    const used = page.getByRole('row').filter({ hasText: 'USEDBYME1' });
+    await shown(used.getByRole('cell', { name: 'admin', exact: true }));
+    const unused = page.getByRole('row').filter({ hasText: 'UNUSED01' });
+    await shown(unused);
+    expect(await unused.getByRole('cell', { name: '0', exact: true }).count()).toBe(0);
+    expect(await unused.getByRole('cell', { name: '#0', exact: true }).count()).toBe(0);
+    await screenshot(page, 'opsC-invite-used-by-ja-1280');
+    // The dialog shows it the same way, read-only.
+    await used.getByRole('button', { name: '編集' }).click();
+    const usedBy = page.getByRole('dialog').getByLabel('使用者');
+    await expect.poll(() => usedBy.inputValue()).toBe('admin');
+    expect(await usedBy.isDisabled()).toBe(true);
+    await screenshot(page, 'opsC-invite-used-by-dialog-ja-1280');
+  });
 });
