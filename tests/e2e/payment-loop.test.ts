@@ -37,12 +37,15 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
 
   /** What a gateway sends: a Standard Webhooks notification, signed with the channel's secret. */
   async function notifyPaid(order: Order) {
-    const body = JSON.stringify({ tradeNo: order.tradeNo, status: 'paid', amount: 88, currency: 'HKD', channelTradeNo: 'gw-e2e-1', paidTime: Math.floor(Date.now() / 1000) });
+    // One instant for the signature and its header: read twice, they differ when a second ends in between.
+    const at = new Date();
+    const seconds = Math.floor(at.getTime() / 1000);
+    const body = JSON.stringify({ tradeNo: order.tradeNo, status: 'paid', amount: 88, currency: 'HKD', channelTradeNo: 'gw-e2e-1', paidTime: seconds });
     const id = `msg_e2e_${order.id}`;
-    const signature = new Webhook(SECRET).sign(id, new Date(), body);
+    const signature = new Webhook(SECRET).sign(id, at, body);
     const res = await suite.server.app.inject({
       method: 'POST', url: '/api/receive-money/notify/standard', payload: body,
-      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signature },
+      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': signature },
     });
     expect(res.statusCode).toBe(200);
   }
