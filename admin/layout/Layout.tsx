@@ -13,7 +13,8 @@ import { GroupedMenu } from './Menu';
 function ConsoleAppBar() {
   return (
     <AppBar toolbar={<LocalesMenuButton />}>
-      <TitlePortal />
+      {/* react-admin wraps the title in an inline-block, which the bar's ellipsis cannot shorten: a long title on a phone was cut mid-letter. */}
+      <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'inline' } }} />
     </AppBar>
   );
 }
