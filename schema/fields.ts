@@ -65,6 +65,9 @@ export function identityValue(f: Pick<Field, 'identity'>, value: string): string
   return f.identity === 'lower' ? value.normalize('NFC').toLowerCase() : value;
 }
 
+/** Whether a field stores a number (ids, references, amounts, times): its filters take numbers, on both sides. */
+export const isNumericColumn = (f: Pick<Field, 'column'>): boolean => ['increments', 'integer', 'bigint', 'decimal'].includes(f.column.type);
+
 /** Longest text any field takes when it names no `max` (a MEDIUMTEXT holds 16 MB; a body is at most 1 MB). */
 const TEXT_HARD_MAX = 1_000_000;
 
@@ -227,7 +230,7 @@ function ids(o: Common & { ref: string }): Field<string> {
 function ref(o: Common & { ref: string }): Field<number> {
   return field<number>({
     column: { type: 'integer', nullable: false, default: 0 },
-    input: z.number({ error: M.integer }).int({ error: M.integer }).min(0, { error: M.minValue }),
+    input: numberInput({ min: 0 }),
     widget: 'ref', ref: o.ref,
   }, o, ['eq']);
 }

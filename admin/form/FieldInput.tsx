@@ -32,6 +32,9 @@ function ReadOnlyReference({ reference, ...common }: { reference: string; source
   return <TextInput {...common} format={() => title} />;
 }
 
+/** A picker's typed text searches the other table's keyword box (`q`). */
+const searchText = (q: string) => (q ? { q } : {});
+
 const validateJson = (value: unknown) => (typeof value === 'string' && value.trim() ? { message: 'validation.json', args: {} } : undefined);
 
 export function FieldInput({ resource, name, field, isNew, locked = false, Override }: Props) {
@@ -73,7 +76,7 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
       return (
         <ReferenceInput source={name} reference={field.ref!} perPage={50}>
           <AutocompleteInput
-            label={label} validate={validate} optionText={titleText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})}
+            label={label} validate={validate} optionText={titleText(field.ref!)} filterToQuery={searchText}
             format={(v: unknown) => (Number(v) ? v : null)} fullWidth
           />
         </ReferenceInput>
@@ -81,7 +84,7 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
     case 'ids':
       return (
         <ReferenceArrayInput source={name} reference={field.ref!} format={idsFromPipes} parse={idsToPipes} perPage={50}>
-          <AutocompleteArrayInput label={label} disabled={disabled} optionText={titleText(field.ref!)} filterToQuery={(q: string) => (q ? { q } : {})} fullWidth />
+          <AutocompleteArrayInput label={label} disabled={disabled} optionText={titleText(field.ref!)} filterToQuery={searchText} fullWidth />
         </ReferenceArrayInput>
       );
     default:

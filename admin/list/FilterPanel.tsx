@@ -7,7 +7,7 @@
 import { Box, Button, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import type { Field, FilterOp, Resource } from '../../schema/define';
+import { isNumericColumn, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { fieldLabel, filterableFields, hasSearch, optionKey } from '../schema';
 import { DateFilterInput } from './DateFilterInput';
 
@@ -76,7 +76,7 @@ export function FilterPanel({ resource }: { resource: Resource }) {
       } else if (field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime' || field.system === 'deleteTime') {
         inputs.push(<DateFilterInput key={key} label={label} value={draft[key]} end={op === 'lte'} onChange={(epoch) => change(key, epoch)} />);
       } else {
-        inputs.push(<TextField {...common} type={field.widget === 'number' || field.widget === 'ref' || field.system ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
+        inputs.push(<TextField {...common} type={isNumericColumn(field) ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
       }
     }
   }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldErrors } from '../../schema/issues';
-import { emptyValue, isBlank, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
+import { emptyValue, isBlank, isNumericColumn, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
 export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
@@ -45,13 +45,11 @@ export function zodIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
 /** The field a client names, if the schema has it: own keys only, so `constructor` or `__proto__` are no field. */
 export const fieldOf = (r: Resource, name: string): Field | undefined => (Object.hasOwn(r.fields, name) ? r.fields[name] : undefined);
 
-const isNumeric = (f: Field) => ['increments', 'integer', 'bigint', 'decimal'].includes(f.column.type);
-
 /** A query-string value of a field, coerced and checked by the field's own validator. */
 function filterValue(name: string, f: Field, raw: string, op: FilterOp): unknown {
   if (raw.length > 255) invalid([{ field: name, message: 'validation.max_length', params: { max: 255 } }]);
   if (op === 'like') return raw;
-  if (isNumeric(f)) {
+  if (isNumericColumn(f)) {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n)) invalid([{ field: name, message: 'validation.invalid_type' }]);
     return n;

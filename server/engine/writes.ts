@@ -47,8 +47,8 @@ async function checkUnique(trx: Kysely<any>, r: Resource, values: Record<string,
 async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Record<string, unknown>) {
   for (const [k, f] of Object.entries(r.fields)) {
     const target = f.ref && e.resources.get(f.ref);
-    const value = values[k];
     if (!target) continue;
+    const value = values[k];
     const ids = typeof value === 'string' ? [...new Set(value.split('|').filter(Boolean).map(Number))] : typeof value === 'number' && value > 0 ? [value] : [];
     if (!ids.length) continue;
     const found = await trx.selectFrom(target.table).select('id').where('id', 'in', ids).execute();
