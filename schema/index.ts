@@ -12,6 +12,7 @@ import { banner } from './resources/banner';
 import { callbacks } from './resources/callbacks';
 import { comment } from './resources/comment';
 import { config } from './resources/config';
+import { idempotencyKeys } from './resources/idempotency-keys';
 import { invite } from './resources/invite';
 import { level } from './resources/level';
 import { links } from './resources/links';
@@ -21,6 +22,7 @@ import { pages } from './resources/pages';
 import { payNotifications } from './resources/pay-notifications';
 import { placard } from './resources/placard';
 import { receiveMoney } from './resources/receive-money';
+import { refunds } from './resources/refunds';
 import { tags } from './resources/tags';
 import { users } from './resources/users';
 
@@ -28,9 +30,10 @@ export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
   article, tags, comment, banner, links, pages, placard, level, invite,
   'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
+  refunds, 'idempotency-keys': idempotencyKeys,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys };

@@ -20,14 +20,57 @@ export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
   THB: ['promptpay', 'card'],
   IDR: ['qris', 'va'],
 };
-export const PAY_TYPES = [...new Set(Object.values(PAY_CHANNELS).flat())] as string[];
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
+/**
+ * The payment providers an order can be taken through (its `channel`): one
+ * connector each in server/payments/connectors/. `manual`: the creator gives
+ * the payUrl and the gateway notifies by Standard Webhooks.
+ */
+export const PAY_PROVIDERS = ['manual', 'stripe'] as const;
+export type PayProvider = (typeof PAY_PROVIDERS)[number];
+
+/**
+ * Stripe Checkout's `payment_method_types` for each payType, and the
+ * currencies Stripe takes it in (Stripe's payment-method tables: Alipay not
+ * in TWD, THB or IDR; WeChat Pay not in those nor MYR; PayNow SGD only; FPX
+ * MYR only; PromptPay THB only; GrabPay SGD and MYR). Methods no Stripe
+ * account takes (QRIS, bank-transfer VA, Taiwan ATM) are `manual` only.
+ */
+export const STRIPE_METHODS: Readonly<Record<string, { type: string; currencies: readonly string[] | 'any' }>> = {
+  card: { type: 'card', currencies: 'any' },
+  alipay: { type: 'alipay', currencies: ['AUD', 'CAD', 'CNY', 'EUR', 'GBP', 'HKD', 'JPY', 'MYR', 'NZD', 'SGD', 'USD'] },
+  wechat: { type: 'wechat_pay', currencies: ['AUD', 'CAD', 'CHF', 'CNY', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'SGD', 'USD'] },
+  paynow: { type: 'paynow', currencies: ['SGD'] },
+  fpx: { type: 'fpx', currencies: ['MYR'] },
+  promptpay: { type: 'promptpay', currencies: ['THB'] },
+  grabpay: { type: 'grabpay', currencies: ['SGD', 'MYR'] },
+};
+
+/** The payTypes an order of this channel and currency may name (blank is always allowed: the provider's default). */
+export function payTypesFor(channel: string, currency: string): string[] {
+  if (channel === 'stripe') {
+    return Object.entries(STRIPE_METHODS).filter(([, m]) => m.currencies === 'any' || m.currencies.includes(currency)).map(([k]) => k);
+  }
+  return [...(PAY_CHANNELS[currency as Currency] ?? [])];
+}
+export const PAY_TYPES = [...new Set([...Object.values(PAY_CHANNELS).flat(), ...Object.keys(STRIPE_METHODS)])] as string[];
+
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** A status no transition leaves (DESIGN "Payments"): only `pending` moves. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired'];
-/** What may move an order (order-events `source`). */
-export const TRANSITION_SOURCES = ['notify', 'expiry', 'operator'] as const;
+/** A status no payment moves (DESIGN "Payments"): only `pending` is paid, failed or expired; a `completed` order is refunded. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded'];
+/** What may move an order (order-events `source`): a notification, the provider looked up, expiry, an operator, a refund. */
+export const TRANSITION_SOURCES = ['notify', 'lookup', 'expiry', 'operator', 'refund'] as const;
+/**
+ * Money that arrived where it does not fit the order (BTCPay's model): paid
+ * after the order ended, less or more than asked, or in another currency. The
+ * order keeps the flag until an operator accepts or refunds it.
+ */
+export const ORDER_EXCEPTIONS = ['paid_late', 'underpaid', 'overpaid', 'wrong_currency'] as const;
+export type OrderException = (typeof ORDER_EXCEPTIONS)[number];
+/** A refund's state at its provider (refunds `state`); a manual refund is recorded `succeeded`. */
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
 /** How a received payment notification ended (pay-notifications `outcome`). */
 export const NOTIFY_OUTCOMES = ['applied', 'finished', 'rejected'] as const;
 /** A merchant callback's delivery state (callbacks `state`). */
@@ -67,6 +110,12 @@ export const ORDER_STATUS_COLORS: Readonly<Record<string, string>> = {
   completed: '#1a7f37',
   pending: '#a65200',
   failed: '#cf222e',
+  refunded: '#6639ba',
 };
+export const REFUND_STATE_COLORS: Readonly<Record<string, string>> = { pending: '#a65200', succeeded: '#1a7f37', failed: '#cf222e' };
+/** An order exception is a warning an operator must act on. */
+export const EXCEPTION_COLORS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['paid_late', 'underpaid', 'overpaid', 'wrong_currency'].map((k) => [k, '#bf3989']),
+);
 export const UNKNOWN_STATUS_COLOR = '#6e7781';
 export const orderStatusColor = (status: string): string => ORDER_STATUS_COLORS[status] ?? UNKNOWN_STATUS_COLOR;

@@ -241,7 +241,11 @@ export const SETTINGS = {
   /** Payment notifications (inbound, several secrets per channel so one can be rotated) and merchant callbacks (outbound). */
   pay: z.strictObject({
     standard: section({ secrets: secret(webhookSecrets()) }),
-    stripe: section({ secrets: secret(webhookSecrets()) }),
+    // The API key that creates Checkout Sessions and refunds (a test key puts the console in test mode), and the webhook signing secrets.
+    stripe: section({
+      secret_key: secret(text({ max: 255, pattern: /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9]+$/, message: 'validation.stripe_key' })),
+      secrets: secret(webhookSecrets()),
+    }),
     callback: section({
       secret: secret(text({ required: true, max: 128, pattern: WEBHOOK_SECRET, message: 'validation.webhook_secret' }), 'webhookSecret'),
       timeout: int(1, 60),
@@ -323,7 +327,7 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     redis: { host: 'localhost', port: 6379, database: 0, prefix: 'INIS', expired: 7200, password: '' },
   },
   crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
-  pay: { standard: { secrets: '' }, stripe: { secrets: '' }, callback: { secret: '', timeout: 10 } },
+  pay: { standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' }, callback: { secret: '', timeout: 10 } },
   storage: {
     default: { type: 'local' },
     local: { path: 'storage', domain: '' },

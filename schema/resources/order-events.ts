@@ -1,5 +1,5 @@
 import { defineResource, f } from '../define';
-import { CURRENCIES, ORDER_STATUSES, TRANSITION_SOURCES } from '../options';
+import { CURRENCIES, EXCEPTION_COLORS, ORDER_EXCEPTIONS, ORDER_STATUSES, TRANSITION_SOURCES } from '../options';
 
 /**
  * An order's story (DESIGN "Payments"): one row per status change, written by
@@ -24,6 +24,10 @@ export const orderEvents = defineResource({
     amount: f.number({ decimals: 2 }),
     currency: f.select({ options: ['', ...CURRENCIES], default: '', filter: false, sortable: false }),
     reason: f.text({ max: 256 }),
+    /** Money that did not fit the order (paid late, under, over, another currency): the event that flagged it. */
+    exception: f.select({ options: ['', ...ORDER_EXCEPTIONS], default: '', colors: EXCEPTION_COLORS }),
+    /** The refund this event records (refunds.id), 0 for none. */
+    refundId: f.number({ list: false }),
     /** sha-256 of the raw notification body that caused it. */
     digest: f.text({ max: 64, list: false }),
     uid: f.owner(),

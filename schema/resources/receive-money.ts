@@ -1,6 +1,8 @@
 import { defineResource, f } from '../define';
 import { decimalsOf, minorDigits } from '../money';
-import { CURRENCIES, ORDER_LIFETIME_SECONDS, ORDER_STATUS_COLORS, ORDER_STATUSES, PAY_CHANNELS, PAY_TYPES } from '../options';
+import {
+  CURRENCIES, EXCEPTION_COLORS, ORDER_EXCEPTIONS, ORDER_LIFETIME_SECONDS, ORDER_STATUS_COLORS, ORDER_STATUSES, PAY_PROVIDERS, PAY_TYPES, payTypesFor,
+} from '../options';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -26,8 +28,15 @@ export const receiveMoney = defineResource({
     amount: f.number({ decimals: 2, min: 1, money: 'currency', sortable: true, filter: true }),
     // The amount cell already reads "HK$15,000.00": the currency column is in the table settings, not the defaults.
     currency: f.select({ options: CURRENCIES, default: 'CNY', required: true, listValue: true, list: false }),
+    // The provider that takes the payment (a connector in server/payments/connectors/); payType is the method within it.
+    channel: f.select({ options: PAY_PROVIDERS, optionSet: 'channel', default: 'manual', filter: true, list: false }),
     payType: f.select({ options: ['', ...PAY_TYPES], default: '', list: false }),
     status: f.select({ options: ORDER_STATUSES, default: 'pending', readOnly: true, colors: ORDER_STATUS_COLORS }),
+    // Money that arrived where it did not fit (paid late, under, over, another currency): set by a notification, cleared by an operator's resolve.
+    exception: f.select({ options: ['', ...ORDER_EXCEPTIONS], default: '', readOnly: true, filter: true, list: false, colors: EXCEPTION_COLORS }),
+    exceptionAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'exceptionCurrency' }),
+    exceptionCurrency: f.text({ max: 16, readOnly: true, list: false }),
+    refundedAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'currency' }),
     // Set only by a transition (server/payments): a verified notification or an operator's mark-paid.
     paidAmount: f.number({ decimals: 2, readOnly: true, list: false }),
     // In the table settings, not the default columns: the list must fit 1280 px (issue 11 item 5).
@@ -36,6 +45,12 @@ export const receiveMoney = defineResource({
     expireTime: f.time({ list: false }),
     notifyUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     payUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
+    // The provider's checkout for this order (a Stripe Checkout Session): made on the payer's first click, reused while open.
+    checkoutId: f.text({ max: 128, readOnly: true, list: false, filter: true }),
+    checkoutUrl: f.text({ max: 2048, readOnly: true, list: false }),
+    checkoutExpires: f.time({ readOnly: true, list: false }),
+    // When the provider was last asked about this order (the look-up job and the result page), so it is asked at most so often.
+    lookedUpTime: f.time({ readOnly: true, list: false, filter: false, sortable: false }),
     files: f.files(),
     remark: f.text({ max: 256, list: false }),
     uid: f.owner(),
@@ -46,7 +61,7 @@ export const receiveMoney = defineResource({
   // and the amount may not be finer than the currency's minor unit (no yen cents).
   // An order lives at most the emit window from its creation; its creator may end it sooner, not in the past.
   refine: (row) => {
-    const channels: readonly string[] = (row.currency && PAY_CHANNELS[row.currency]) || [];
+    const channels = row.currency ? payTypesFor(row.channel ?? 'manual', row.currency) : [];
     const digits = row.currency ? minorDigits(row.currency) : 2;
     const born = row.createTime || nowSeconds();
     return [
@@ -59,6 +74,8 @@ export const receiveMoney = defineResource({
           : []),
     ];
   },
+  // A merchant's own reference is unique per owner (server/payments/orders.ts checks it in the creating transaction).
+  indexes: [['uid', 'outTradeNo']],
   derive: (row) => (row.expireTime ? {} : { expireTime: (row.createTime || nowSeconds()) + ORDER_LIFETIME_SECONDS }),
   publicTake: {
     by: 'tradeNo',

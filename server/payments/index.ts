@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
+import { makeConnectors } from './connectors';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import type { Clock, TransitionDeps } from './transitions';
@@ -86,7 +87,8 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
-  await notifyRoutes(app, { deps, secrets: (channel) => settings.get('pay')[channel].secrets });
+  const connectors = makeConnectors(() => settings.get('pay'));
+  await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });
   await apiKeyRoutes(app, { db, clock, writeContext });
 

@@ -12,12 +12,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
-import { CHANNELS, secretsOf, type Channel, type Notice } from './channels';
+import type { Connector, PaymentNotice } from './connectors/connector';
 import { applyIn, findOrder, retryDeadlocks, sameAmount, sha256, type Outcome, type TransitionDeps } from './transitions';
 
 export interface NotifyOptions {
   deps: TransitionDeps;
-  secrets(channel: Channel): string;
+  connectors: readonly Connector[];
 }
 
 export type NotifyResult =
@@ -25,7 +25,7 @@ export type NotifyResult =
   | { kind: 'duplicate' | 'finished' | 'rejected' | 'ignored' };
 
 /** Records and applies one verified notification. */
-export async function applyNotification(deps: TransitionDeps, channel: Channel, id: string, digest: string, notice: Notice): Promise<NotifyResult> {
+export async function applyNotification(deps: TransitionDeps, channel: string, id: string, digest: string, notice: PaymentNotice): Promise<NotifyResult> {
   const order = await findOrder(deps.db, { tradeNo: notice.tradeNo });
   if (!order) throw notFound('errors.order_not_found');
   const matches = sameAmount(notice.amount, order.amount) && notice.currency === order.currency;
@@ -81,15 +81,14 @@ export async function notifyRoutes(app: FastifyInstance, o: NotifyOptions) {
     scope.addHook('onSend', async (request) => {
       if (Buffer.isBuffer(request.body)) request.body = { bytes: request.body.length };
     });
-    for (const channel of Object.keys(CHANNELS) as Channel[]) {
+    for (const connector of o.connectors) {
+      const channel = connector.notifyPath;
       scope.post(`/api/receive-money/notify/${channel}`, {
         config: { rule: { name: `notify-${channel}`, group: 'receive-money', type: 'common', ownSignature: true } },
       }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const secrets = secretsOf(o.secrets(channel));
-        if (!secrets.length) throw new AppError(401, 'errors.notify_not_configured');
-        const { id, notice } = CHANNELS[channel](raw, request.headers, secrets);
-        if (!notice) return ok({ id, result: 'ignored' }, MESSAGES.ignored);
+        const { id, notice } = connector.verify(raw, request.headers);
+        if (!notice || notice.kind !== 'payment') return ok({ id, result: 'ignored' }, MESSAGES.ignored);
         const result = await applyNotification(o.deps, channel, id, sha256(raw), notice);
         if (result.kind === 'rejected') throw new AppError(400, 'errors.notify_mismatch');
         return ok({ id, result: result.kind }, MESSAGES[result.kind]);

@@ -18,7 +18,7 @@ const enUs: CommonCatalog = {
     'receive-money': {
       name: 'Payment records',
       fields: {
-        paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
+        channel: 'Provider', exception: 'Exception', exceptionAmount: 'Exception amount', exceptionCurrency: 'Exception currency', refundedAmount: 'Refunded', checkoutId: 'Checkout session', checkoutUrl: 'Checkout link', checkoutExpires: 'Checkout expires', lookedUpTime: 'Last looked up', paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
         ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
         productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
         currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link',
@@ -87,7 +87,7 @@ const enUs: CommonCatalog = {
       name: 'Order events',
       fields: {
         ...row, orderId: 'Order ID', tradeNo: 'Order number', fromStatus: 'From', toStatus: 'To', source: 'Source',
-        actor: 'By', reference: 'Gateway transaction', amount: 'Amount', currency: 'Currency', reason: 'Reason', digest: 'Notification digest',
+        actor: 'By', reference: 'Gateway transaction', amount: 'Amount', currency: 'Currency', reason: 'Reason', exception: 'Exception', refundId: 'Refund ID', digest: 'Notification digest',
       },
     },
     'pay-notifications': {
@@ -105,6 +105,17 @@ const enUs: CommonCatalog = {
         nextTime: 'Next attempt', leaseUntil: 'Lease until', leaseOwner: 'Lease holder', deliveredTime: 'Delivered at',
       },
     },
+    refunds: {
+      name: 'Refunds',
+      fields: {
+        ...row, orderId: 'Order ID', tradeNo: 'Order number', channel: 'Provider', amount: 'Refund amount', currency: 'Currency', state: 'State',
+        reason: 'Reason', reference: 'Provider refund', idempotencyKey: 'Idempotency key', failure: 'Failure', actor: 'By',
+      },
+    },
+    'idempotency-keys': {
+      name: 'Idempotency keys',
+      fields: { ...row, dedupeKey: 'Key', digest: 'Request digest', status: 'Status code', response: 'Response', expireTime: 'Expires at' },
+    },
     'api-keys': {
       name: 'API keys',
       fields: {
@@ -120,8 +131,11 @@ const enUs: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired' },
-    eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator' },
+    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded' },
+    channel: { manual: 'Manual (own pay link)', stripe: 'Stripe' },
+    refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
+    exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },
+    eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator', lookup: 'Provider look-up', refund: 'Refund' },
     outcome: { applied: 'Applied', finished: 'Order already finished', rejected: 'Rejected' },
     state: { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed', gone: 'Refused by merchant' },
     gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },
@@ -135,7 +149,7 @@ const enUs: CommonCatalog = {
       clear: 'Empty recycle bin',
     },
     payType: {
-      _empty: 'Not specified', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Bank card', atm: 'ATM transfer',
+      _empty: 'Not specified', grabpay: 'GrabPay', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Bank card', atm: 'ATM transfer',
       paynow: 'PayNow', fpx: 'FPX online banking', promptpay: 'PromptPay', qris: 'QRIS', va: 'Virtual account',
     },
     currency: {
@@ -197,6 +211,7 @@ const enUs: CommonCatalog = {
     expire_past: 'The expiry must be in the future',
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
+    stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
   },
   actions: {
     generate: 'Generate codes',

@@ -18,7 +18,7 @@ const jaJp: CommonCatalog = {
     'receive-money': {
       name: '入金一覧',
       fields: {
-        paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
+        channel: '決済プロバイダー', exception: '例外', exceptionAmount: '例外の金額', exceptionCurrency: '例外の通貨', refundedAmount: '返金済み額', checkoutId: 'チェックアウトセッション', checkoutUrl: 'チェックアウトリンク', checkoutExpires: 'チェックアウト期限', lookedUpTime: '最終照会日時', paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
         ...trashed, tradeNo: '注文番号', outTradeNo: '加盟店注文番号', mchId: '加盟店 ID', productId: '商品 ID',
         title: '商品名', describe: '説明', amount: '金額', currency: '通貨', payType: '支払方法',
         status: '支払状況', payUrl: '支払リンク', files: '添付ファイル', remark: '備考',
@@ -87,7 +87,7 @@ const jaJp: CommonCatalog = {
       name: '注文イベント',
       fields: {
         ...row, orderId: '注文 ID', tradeNo: '注文番号', fromStatus: '変更前', toStatus: '変更後', source: '発生元',
-        actor: '実行者', reference: '決済取引番号', amount: '金額', currency: '通貨', reason: '理由', digest: '通知ダイジェスト',
+        actor: '実行者', reference: '決済取引番号', amount: '金額', currency: '通貨', reason: '理由', exception: '例外', refundId: '返金 ID', digest: '通知ダイジェスト',
       },
     },
     'pay-notifications': {
@@ -105,6 +105,17 @@ const jaJp: CommonCatalog = {
         nextTime: '次回試行', leaseUntil: 'リース期限', leaseOwner: 'リース保持者', deliveredTime: '配信日時',
       },
     },
+    refunds: {
+      name: '返金',
+      fields: {
+        ...row, orderId: '注文 ID', tradeNo: '注文番号', channel: '決済プロバイダー', amount: '返金額', currency: '通貨', state: '状態',
+        reason: '理由', reference: 'プロバイダーの返金番号', idempotencyKey: '冪等キー', failure: '失敗理由', actor: '実行者',
+      },
+    },
+    'idempotency-keys': {
+      name: '冪等キー',
+      fields: { ...row, dedupeKey: 'キー', digest: 'リクエストダイジェスト', status: 'ステータスコード', response: '応答', expireTime: '有効期限' },
+    },
     'api-keys': {
       name: 'API キー',
       fields: {
@@ -120,8 +131,11 @@ const jaJp: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ' },
-    eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター' },
+    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み' },
+    channel: { manual: '手動（独自の支払いリンク）', stripe: 'Stripe' },
+    refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
+    exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },
+    eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター', lookup: 'プロバイダー照会', refund: '返金' },
     outcome: { applied: '適用済み', finished: '注文は終了済み', rejected: '拒否' },
     state: { pending: '配信待ち', delivered: '配信済み', failed: '配信失敗', gone: '加盟店が拒否' },
     gender: { unknown: '未設定', boy: '男性', girl: '女性' },
@@ -134,7 +148,7 @@ const jaJp: CommonCatalog = {
       export: 'エクスポート', remove: 'ごみ箱へ移動', restore: '復元', delete: '完全に削除', clear: 'ごみ箱を空にする',
     },
     payType: {
-      _empty: '未指定', wechat: 'WeChat Pay', alipay: 'Alipay', card: '銀行カード', atm: 'ATM 振込', paynow: 'PayNow',
+      _empty: '未指定', grabpay: 'GrabPay', wechat: 'WeChat Pay', alipay: 'Alipay', card: '銀行カード', atm: 'ATM 振込', paynow: 'PayNow',
       fpx: 'FPX オンラインバンキング', promptpay: 'PromptPay', qris: 'QRIS コード決済', va: 'バーチャル口座',
     },
     currency: {
@@ -196,6 +210,7 @@ const jaJp: CommonCatalog = {
     expire_past: '有効期限は現在より後にしてください',
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
+    stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
   },
   actions: {
     generate: 'コードを生成',

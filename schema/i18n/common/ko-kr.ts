@@ -18,7 +18,7 @@ const koKr: CommonCatalog = {
     'receive-money': {
       name: '결제 내역',
       fields: {
-        paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
+        channel: '결제 제공자', exception: '예외', exceptionAmount: '예외 금액', exceptionCurrency: '예외 통화', refundedAmount: '환불된 금액', checkoutId: '체크아웃 세션', checkoutUrl: '체크아웃 링크', checkoutExpires: '체크아웃 만료', lookedUpTime: '마지막 조회 시간', paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
         ...trashed, tradeNo: '주문 번호', outTradeNo: '가맹점 주문 번호', mchId: '가맹점 ID', productId: '상품 ID',
         title: '상품명', describe: '설명', amount: '금액', currency: '통화', payType: '결제 수단',
         status: '결제 상태', payUrl: '결제 링크', files: '첨부 파일', remark: '메모',
@@ -85,7 +85,7 @@ const koKr: CommonCatalog = {
       name: '주문 이벤트',
       fields: {
         ...row, orderId: '주문 ID', tradeNo: '주문 번호', fromStatus: '이전 상태', toStatus: '새 상태', source: '출처',
-        actor: '실행자', reference: '결제사 거래 번호', amount: '금액', currency: '통화', reason: '사유', digest: '알림 다이제스트',
+        actor: '실행자', reference: '결제사 거래 번호', amount: '금액', currency: '통화', reason: '사유', exception: '예외', refundId: '환불 ID', digest: '알림 다이제스트',
       },
     },
     'pay-notifications': {
@@ -103,6 +103,17 @@ const koKr: CommonCatalog = {
         nextTime: '다음 시도', leaseUntil: '임대 만료', leaseOwner: '임대 보유자', deliveredTime: '전달 시간',
       },
     },
+    refunds: {
+      name: '환불',
+      fields: {
+        ...row, orderId: '주문 ID', tradeNo: '주문 번호', channel: '결제 제공자', amount: '환불 금액', currency: '통화', state: '상태',
+        reason: '사유', reference: '제공자 환불 번호', idempotencyKey: '멱등 키', failure: '실패 사유', actor: '실행자',
+      },
+    },
+    'idempotency-keys': {
+      name: '멱등 키',
+      fields: { ...row, dedupeKey: '키', digest: '요청 다이제스트', status: '상태 코드', response: '응답', expireTime: '만료 시간' },
+    },
     'api-keys': {
       name: 'API 키',
       fields: {
@@ -118,8 +129,11 @@ const koKr: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨' },
-    eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자' },
+    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨', refunded: '환불됨' },
+    channel: { manual: '수동(자체 결제 링크)', stripe: 'Stripe' },
+    refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
+    exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },
+    eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자', lookup: '제공자 조회', refund: '환불' },
     outcome: { applied: '적용됨', finished: '이미 종료된 주문', rejected: '거부됨' },
     state: { pending: '전달 대기', delivered: '전달됨', failed: '전달 실패', gone: '가맹점이 거부' },
     gender: { unknown: '비공개', boy: '남성', girl: '여성' },
@@ -132,7 +146,7 @@ const koKr: CommonCatalog = {
       remove: '휴지통으로 이동', restore: '복원', delete: '영구 삭제', clear: '휴지통 비우기',
     },
     payType: {
-      _empty: '지정 안 함', wechat: '위챗페이', alipay: '알리페이', card: '은행 카드', atm: 'ATM 이체', paynow: 'PayNow',
+      _empty: '지정 안 함', grabpay: 'GrabPay', wechat: '위챗페이', alipay: '알리페이', card: '은행 카드', atm: 'ATM 이체', paynow: 'PayNow',
       fpx: 'FPX 인터넷 뱅킹', promptpay: 'PromptPay', qris: 'QRIS 결제', va: '가상 계좌',
     },
     currency: {
@@ -193,6 +207,7 @@ const koKr: CommonCatalog = {
     expire_past: '만료 시간은 현재 이후여야 합니다',
     reason_required: '사유를 입력하세요',
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
+    stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
   },
   actions: {
     generate: '코드 생성',

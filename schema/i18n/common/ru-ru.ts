@@ -18,7 +18,7 @@ const ruRu: CommonCatalog = {
     'receive-money': {
       name: 'Платежи',
       fields: {
-        paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
+        channel: 'Провайдер', exception: 'Исключение', exceptionAmount: 'Сумма исключения', exceptionCurrency: 'Валюта исключения', refundedAmount: 'Возвращено', checkoutId: 'Сессия оплаты', checkoutUrl: 'Ссылка на оплату', checkoutExpires: 'Сессия истекает', lookedUpTime: 'Последняя проверка', paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
         ...trashed, tradeNo: 'Номер заказа', outTradeNo: 'Номер заказа продавца', mchId: 'ID продавца',
         productId: 'ID товара', title: 'Название товара', describe: 'Описание', amount: 'Сумма', currency: 'Валюта',
         payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', files: 'Вложения',
@@ -89,7 +89,7 @@ const ruRu: CommonCatalog = {
       name: 'События заказов',
       fields: {
         ...row, orderId: 'ID заказа', tradeNo: 'Номер заказа', fromStatus: 'Был', toStatus: 'Стал', source: 'Источник',
-        actor: 'Кем', reference: 'Транзакция шлюза', amount: 'Сумма', currency: 'Валюта', reason: 'Причина', digest: 'Дайджест уведомления',
+        actor: 'Кем', reference: 'Транзакция шлюза', amount: 'Сумма', currency: 'Валюта', reason: 'Причина', exception: 'Исключение', refundId: 'ID возврата', digest: 'Дайджест уведомления',
       },
     },
     'pay-notifications': {
@@ -107,6 +107,17 @@ const ruRu: CommonCatalog = {
         nextTime: 'Следующая попытка', leaseUntil: 'Аренда до', leaseOwner: 'Держатель аренды', deliveredTime: 'Доставлено',
       },
     },
+    refunds: {
+      name: 'Возвраты',
+      fields: {
+        ...row, orderId: 'ID заказа', tradeNo: 'Номер заказа', channel: 'Провайдер', amount: 'Сумма возврата', currency: 'Валюта', state: 'Состояние',
+        reason: 'Причина', reference: 'Возврат у провайдера', idempotencyKey: 'Ключ идемпотентности', failure: 'Ошибка', actor: 'Кем',
+      },
+    },
+    'idempotency-keys': {
+      name: 'Ключи идемпотентности',
+      fields: { ...row, dedupeKey: 'Ключ', digest: 'Дайджест запроса', status: 'Код ответа', response: 'Ответ', expireTime: 'Истекает' },
+    },
     'api-keys': {
       name: 'API-ключи',
       fields: {
@@ -123,8 +134,11 @@ const ruRu: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк' },
-    eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор' },
+    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк', refunded: 'Возвращено' },
+    channel: { manual: 'Вручную (своя ссылка)', stripe: 'Stripe' },
+    refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
+    exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },
+    eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор', lookup: 'Запрос к провайдеру', refund: 'Возврат' },
     outcome: { applied: 'Применено', finished: 'Заказ уже завершён', rejected: 'Отклонено' },
     state: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Отклонено продавцом' },
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
@@ -138,7 +152,7 @@ const ruRu: CommonCatalog = {
       restore: 'Восстановление', delete: 'Окончательное удаление', clear: 'Очистка корзины',
     },
     payType: {
-      _empty: 'Не указан', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Банковская карта', atm: 'Перевод через банкомат',
+      _empty: 'Не указан', grabpay: 'GrabPay', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Банковская карта', atm: 'Перевод через банкомат',
       paynow: 'PayNow', fpx: 'Интернет-банк FPX', promptpay: 'PromptPay', qris: 'QR-код QRIS', va: 'Виртуальный счёт',
     },
     currency: {
@@ -205,6 +219,7 @@ const ruRu: CommonCatalog = {
     expire_past: 'Срок должен быть в будущем',
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
+    stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
   },
   actions: {
     generate: 'Создать коды',

@@ -23,7 +23,7 @@ const zhCn = {
     'receive-money': {
       name: '流水页面',
       fields: {
-        paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
+        channel: '支付渠道', exception: '异常', exceptionAmount: '异常金额', exceptionCurrency: '异常币种', refundedAmount: '已退款金额', checkoutId: '收银台会话', checkoutUrl: '收银台链接', checkoutExpires: '收银台失效时间', lookedUpTime: '上次查单时间', paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
         ...trashed, tradeNo: '订单号', outTradeNo: '商户订单号', mchId: '商户号', productId: '商品编号',
         title: '商品标题', describe: '描述', amount: '金额', currency: '币种', payType: '支付方式',
         status: '支付状态', payUrl: '支付链接', files: '附件', remark: '备注',
@@ -90,7 +90,7 @@ const zhCn = {
       name: '订单事件',
       fields: {
         ...row, orderId: '订单 ID', tradeNo: '订单号', fromStatus: '原状态', toStatus: '新状态', source: '来源',
-        actor: '操作者', reference: '渠道交易号', amount: '金额', currency: '币种', reason: '原因', digest: '通知摘要',
+        actor: '操作者', reference: '渠道交易号', amount: '金额', currency: '币种', reason: '原因', exception: '异常', refundId: '退款编号', digest: '通知摘要',
       },
     },
     'pay-notifications': {
@@ -108,6 +108,17 @@ const zhCn = {
         nextTime: '下次尝试', leaseUntil: '租约到期', leaseOwner: '租约持有者', deliveredTime: '送达时间',
       },
     },
+    refunds: {
+      name: '退款',
+      fields: {
+        ...row, orderId: '订单 ID', tradeNo: '订单号', channel: '支付渠道', amount: '退款金额', currency: '币种', state: '状态',
+        reason: '原因', reference: '渠道退款号', idempotencyKey: '幂等键', failure: '失败原因', actor: '操作者',
+      },
+    },
+    'idempotency-keys': {
+      name: '幂等键',
+      fields: { ...row, dedupeKey: '键', digest: '请求摘要', status: '状态码', response: '响应', expireTime: '过期时间' },
+    },
     'api-keys': {
       name: 'API 密钥',
       fields: {
@@ -123,8 +134,11 @@ const zhCn = {
     },
   },
   options: {
-    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期' },
-    eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作' },
+    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期', refunded: '已退款' },
+    channel: { manual: '手动（自带支付链接）', stripe: 'Stripe' },
+    refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
+    exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
+    eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作', lookup: '渠道查单', refund: '退款' },
     outcome: { applied: '已生效', finished: '订单已结束', rejected: '已拒绝' },
     state: { pending: '待投递', delivered: '已送达', failed: '投递失败', gone: '商户已拒收' },
     gender: { unknown: '保密', boy: '男', girl: '女' },
@@ -137,7 +151,7 @@ const zhCn = {
       remove: '移入回收站', restore: '恢复', delete: '彻底删除', clear: '清空回收站',
     },
     payType: {
-      _empty: '未指定', wechat: '微信支付', alipay: '支付宝', card: '银行卡', atm: 'ATM 转账', paynow: 'PayNow',
+      _empty: '未指定', grabpay: 'GrabPay', wechat: '微信支付', alipay: '支付宝', card: '银行卡', atm: 'ATM 转账', paynow: 'PayNow',
       fpx: 'FPX 网银', promptpay: 'PromptPay', qris: 'QRIS 扫码', va: '虚拟账户转账',
     },
     currency: {
@@ -195,6 +209,7 @@ const zhCn = {
     expire_past: '过期时间须晚于现在',
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
+    stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
   },
   actions: {
     generate: '生成邀请码',

@@ -32,6 +32,7 @@ export default {
       completed: 'This order has been paid; there is nothing more to pay.',
       failed: 'Payment for this order failed and it cannot be paid again; please place a new order.',
       expired: 'This order has expired and can no longer be paid; please place a new order.',
+      refunded: 'This order has been refunded; there is nothing to pay.',
     },
     view_result: 'See the payment result',
     status: {
@@ -40,6 +41,7 @@ export default {
       pending: 'Awaiting payment',
       failed: 'Payment failed',
       expired: 'Expired',
+      refunded: 'Refunded',
       unknown: 'Unknown status',
     },
     not_found_text: 'The page you are looking for may have been deleted, renamed or is temporarily unavailable.',

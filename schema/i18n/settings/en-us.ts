@@ -99,7 +99,7 @@ export default {
     },
     pay: {
       standard: { secrets: 'Verification secrets (several separated by spaces, for rotation)' },
-      stripe: { secrets: 'Verification secrets (several separated by spaces, for rotation)' },
+      stripe: { secret_key: 'Secret key (sk_test_… or sk_live_…)', secrets: 'Verification secrets (several separated by spaces, for rotation)' },
       callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
     crypt: {

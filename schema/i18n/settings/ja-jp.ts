@@ -99,7 +99,7 @@ export default {
     },
     pay: {
       standard: { secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
-      stripe: { secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
+      stripe: { secret_key: 'シークレットキー（sk_test_… または sk_live_…）', secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
       callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
     crypt: {

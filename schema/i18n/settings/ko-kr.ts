@@ -99,7 +99,7 @@ export default {
     },
     pay: {
       standard: { secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
-      stripe: { secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
+      stripe: { secret_key: '시크릿 키(sk_test_… 또는 sk_live_…)', secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
       callback: { secret: '서명 비밀 키', timeout: '시간 초과 (초)' },
     },
     crypt: {

@@ -99,7 +99,7 @@ export default {
     },
     pay: {
       standard: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
-      stripe: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
+      stripe: { secret_key: 'Stripe 密钥（sk_test_… 或 sk_live_…）', secrets: '验证密钥（多个用空格分隔，便于轮换）' },
       callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
     crypt: {

@@ -1,0 +1,110 @@
+/**
+ * The one interface every payment provider implements (Medusa's payment
+ * providers, Hyperswitch's connectors): create or reuse a checkout for an
+ * order, verify what the provider sends, refund, and look an order up. A
+ * connector turns what its provider says into a `Notice`; the state machine
+ * (transitions.ts, notify.ts, refunds.ts) applies it and never names a
+ * provider. Adding a provider is one file here, its line in `index.ts`, and
+ * its section in pay.toml.
+ */
+import type { PayProvider, RefundState } from '../../../schema/options';
+
+/** A provider's word on an order's payment, in Paydesk's terms (amounts in major units, currency upper case). */
+export interface PaymentNotice {
+  kind: 'payment';
+  tradeNo: string;
+  to: 'completed' | 'failed' | 'expired';
+  amount: number;
+  currency: string;
+  /** The provider's transaction id (Stripe's PaymentIntent). */
+  reference: string;
+  paidTime?: number;
+}
+
+/** A provider's word on a refund made through it. */
+export interface RefundNotice {
+  kind: 'refund';
+  /** The refund's idempotency key as the provider echoes it back (Stripe: `metadata.refundKey`), when it does. */
+  refundKey?: string;
+  /** The provider's refund id (Stripe `re_…`). */
+  reference: string;
+  state: RefundState;
+  failure?: string;
+}
+
+export type Notice = PaymentNotice | RefundNotice;
+
+export interface Verified {
+  /** The notification's id at its provider: applied at most once. */
+  id: string;
+  /** Null for a verified message about nothing Paydesk tracks (Stripe sends many kinds). */
+  notice: Notice | null;
+}
+
+/** The order as a connector sees it. */
+export interface CheckoutOrder {
+  id: number;
+  tradeNo: string;
+  title: string;
+  describe: string;
+  amount: number;
+  currency: string;
+  payType: string;
+  status: string;
+  expireTime: number;
+  payUrl: string;
+  checkoutId: string;
+  checkoutUrl: string;
+  checkoutExpires: number;
+  channelTradeNo: string;
+}
+
+/** A checkout made at the provider, stored on the order so later clicks reuse it. */
+export interface Checkout {
+  id: string;
+  url: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export interface CheckoutContext {
+  /** Epoch seconds: the app's clock. */
+  now: number;
+  /** Where the payer comes back to (`https://site.example`), for the success and cancel pages. */
+  origin: string;
+}
+
+export interface RefundRequest {
+  order: CheckoutOrder;
+  /** refunds.id */
+  refundId: number;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** Stored before the call and sent with it, so a crash and a retry make one refund at the provider. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  state: RefundState;
+  /** The provider's refund id; blank off-gateway. */
+  reference: string;
+  failure?: string;
+}
+
+export interface Connector {
+  readonly name: PayProvider;
+  /** The route segment of its notifications, `/api/receive-money/notify/<notifyPath>`, and its pay.toml section. */
+  readonly notifyPath: string;
+  /** Whether an order may be created for it now (Stripe: a secret key is set). */
+  ready(): boolean;
+  /** Checks an inbound notification over its raw bytes: 401 (AppError) when the signature is wrong or stale. */
+  verify(raw: Buffer, headers: Record<string, unknown>): Verified;
+  /** Where the payer goes: manual answers the order's payUrl; a provider reuses the open checkout or makes one (`created`). */
+  checkout(order: CheckoutOrder, ctx: CheckoutContext): Promise<{ url: string; created?: Checkout }>;
+  /** Ends the order's open checkout, so nobody pays an order Paydesk has closed. */
+  expireCheckout?(order: CheckoutOrder): Promise<void>;
+  /** What the provider says of the payment now; null while nothing has happened there. */
+  lookup?(order: CheckoutOrder): Promise<PaymentNotice | null>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}

@@ -1,0 +1,75 @@
+/**
+ * The manual connector: the order's creator gives its `payUrl` (a checkout he
+ * made at his own gateway), and that gateway notifies Paydesk by Standard
+ * Webhooks at `/api/receive-money/notify/standard`, signed with a secret of
+ * pay.toml `[standard]`. Refunds are made off-gateway by the operator and
+ * recorded here as done.
+ */
+import { Webhook } from 'standardwebhooks';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../http';
+import type { Connector, Verified } from './connector';
+import { badSignature, header, requireSecrets } from './verify';
+
+const body = z.object({
+  tradeNo: z.string().min(1).max(64),
+  status: z.enum(['paid', 'failed']),
+  amount: z.number().finite().nonnegative(),
+  currency: z.string().min(3).max(16),
+  channelTradeNo: z.string().max(128).optional(),
+  paidTime: z.number().int().nonnegative().optional(),
+});
+
+export function manualConnector(settings: () => { secrets: string }): Connector {
+  return {
+    name: 'manual',
+    notifyPath: 'standard',
+    ready: () => true,
+
+    verify(raw, headers): Verified {
+      const signed = {
+        'webhook-id': header(headers, 'webhook-id') ?? '',
+        'webhook-timestamp': header(headers, 'webhook-timestamp') ?? '',
+        'webhook-signature': header(headers, 'webhook-signature') ?? '',
+      };
+      const secrets = requireSecrets(settings().secrets);
+      if (!signed['webhook-id'] || !signed['webhook-timestamp'] || !signed['webhook-signature']) throw badSignature();
+      const verified = secrets.some((secret) => {
+        try {
+          new Webhook(secret).verify(raw, signed, { jsonParse: false });
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!verified) throw badSignature();
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw badRequest('errors.notify_bad_body');
+      }
+      const parsed = body.safeParse(payload);
+      if (!parsed.success) throw badRequest('errors.notify_bad_body');
+      const b = parsed.data;
+      return {
+        id: signed['webhook-id'],
+        notice: {
+          kind: 'payment', tradeNo: b.tradeNo, to: b.status === 'paid' ? 'completed' : 'failed', amount: b.amount,
+          currency: b.currency.toUpperCase(), reference: b.channelTradeNo ?? '', paidTime: b.paidTime,
+        },
+      };
+    },
+
+    async checkout(order) {
+      // The pay page checks the link too; a manual order without one cannot be paid.
+      if (!/^https?:\/\/\S+$/.test(order.payUrl)) throw new AppError(409, 'errors.pay_url_missing');
+      return { url: order.payUrl };
+    },
+
+    // Money went back outside Paydesk (the operator did it at his gateway): recorded as done.
+    async refund() {
+      return { state: 'succeeded', reference: '' };
+    },
+  };
+}
