@@ -45,6 +45,11 @@ export interface OrderRow {
   paidAmount: number;
   paidTime: number;
   channelTradeNo: string;
+  channel: string;
+  refundedAmount: number;
+  exception: string;
+  checkoutId: string;
+  checkoutExpires: number;
 }
 
 export interface Outcome {
@@ -56,6 +61,7 @@ export interface Outcome {
 
 export const ORDER_COLUMNS = [
   'id', 'tradeNo', 'outTradeNo', 'status', 'amount', 'currency', 'notifyUrl', 'uid', 'paidAmount', 'paidTime', 'channelTradeNo',
+  'channel', 'refundedAmount', 'exception', 'checkoutId', 'checkoutExpires',
 ] as const;
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -68,7 +74,9 @@ export type OrderKey = { id: number } | { tradeNo: string };
 export async function findOrder(db: Kysely<any>, key: OrderKey): Promise<OrderRow | undefined> {
   const qb = db.selectFrom('receive_money').select([...ORDER_COLUMNS]);
   const row = await ('id' in key ? qb.where('id', '=', key.id) : qb.where('tradeNo', '=', key.tradeNo)).executeTakeFirst();
-  return row ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount) } as OrderRow) : undefined;
+  return row
+    ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount), refundedAmount: Number(row.refundedAmount) } as OrderRow)
+    : undefined;
 }
 
 function refused(order: OrderRow, to: OrderStatus): AppError {
