@@ -202,5 +202,10 @@ export async function migrate(db: Kysely<any>, dialect: DialectName, resources: 
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const pending = plan(fold(files.flatMap((m) => m.ops ?? [])), resources);
   if (pending.length && opts.sync) await applyOps(db, pending, dialect);
-  return { applied: results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [], unmigrated: opts.sync ? [] : pending };
+  return {
+    applied: results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [],
+    /** Every migration this build knows, applied now or before (the readiness probe checks they still are). */
+    known: files.map((m) => m.name),
+    unmigrated: opts.sync ? [] : pending,
+  };
 }

@@ -26,6 +26,8 @@ export interface DbOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The names of the migrations this build applies, in order. */
+    migrations: readonly string[];
   }
 }
 
@@ -33,7 +35,8 @@ const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
   const db = connect(o.databaseUrl, o.dataDir);
   app.decorate('db', db);
   app.addHook('onClose', () => db.close());
-  await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema, dir: o.migrationsDir });
+  const { known } = await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema, dir: o.migrationsDir });
+  app.decorate('migrations', known);
   await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword });
 };
 

@@ -10,6 +10,7 @@ import { cacheRoutes } from './cache';
 import { commRoutes } from './comm';
 import { docsRoutes } from './docs';
 import { fileRoutes, storageStatic } from './file';
+import { healthRoutes } from './health';
 import { mineRoutes } from './mine';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
@@ -25,6 +26,7 @@ export interface RoutesOptions {
 
 export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
   const { settings } = app;
+  await app.register(healthRoutes, { migrations: app.migrations });
   await app.register(commRoutes, {
     db: app.db,
     tokens: app.tokens,

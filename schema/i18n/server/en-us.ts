@@ -97,8 +97,14 @@ const enUs: ServerCatalog = {
     upload_empty: 'The file is empty',
     upload_malformed: 'The upload is incomplete or malformed',
     upload_storage_failed: 'The file could not be stored, please try again later',
+    not_ready: 'Not ready: %{parts} failed',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
+  health: {
+    database: 'database',
+    migrations: 'migrations',
+    cache: 'cache',
+  },
   resources: {
     comm: {
       fields: {

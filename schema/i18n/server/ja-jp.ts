@@ -97,6 +97,12 @@ const jaJp: ServerCatalog = {
     upload_empty: 'ファイルが空です',
     upload_malformed: 'アップロードデータが不完全か不正です',
     upload_storage_failed: 'ファイルを保存できませんでした。後でもう一度お試しください',
+    not_ready: '準備ができていません：%{parts} に問題があります',
+  },
+  health: {
+    database: 'データベース',
+    migrations: 'マイグレーション',
+    cache: 'キャッシュ',
   },
   resources: {
     comm: {

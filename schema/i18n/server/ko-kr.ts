@@ -97,6 +97,12 @@ const koKr: ServerCatalog = {
     upload_empty: '파일이 비어 있습니다',
     upload_malformed: '업로드 데이터가 불완전하거나 잘못되었습니다',
     upload_storage_failed: '파일을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요',
+    not_ready: '준비되지 않음: %{parts} 오류',
+  },
+  health: {
+    database: '데이터베이스',
+    migrations: '마이그레이션',
+    cache: '캐시',
   },
   resources: {
     comm: {

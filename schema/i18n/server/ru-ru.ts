@@ -97,6 +97,12 @@ const ruRu: ServerCatalog = {
     upload_empty: 'Файл пуст',
     upload_malformed: 'Загрузка неполная или повреждена',
     upload_storage_failed: 'Не удалось сохранить файл, попробуйте позже',
+    not_ready: 'Сервис не готов: сбой — %{parts}',
+  },
+  health: {
+    database: 'база данных',
+    migrations: 'миграции',
+    cache: 'кэш',
   },
   resources: {
     comm: {

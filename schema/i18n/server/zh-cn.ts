@@ -100,8 +100,15 @@ const zhCn = {
     upload_empty: '文件是空的',
     upload_malformed: '上传的数据不完整或格式有误',
     upload_storage_failed: '文件保存失败，请稍后再试',
+    not_ready: '服务暂不可用：%{parts} 异常',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
+  /** The parts the readiness probe checks, named in errors.not_ready. */
+  health: {
+    database: '数据库',
+    migrations: '数据库迁移',
+    cache: '缓存',
+  },
   resources: {
     comm: {
       fields: {
