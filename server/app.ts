@@ -37,6 +37,8 @@ export interface AppOptions {
   /** `mysql://user:pass@host:port/db`; absent: SQLite in dataDir; `sqlite::memory:` for tests. */
   databaseUrl?: string;
   adminPassword?: string;
+  /** Told when this start created the admin account, with its password when generated (main.ts prints it once). */
+  onAdminCreated?: (generatedPassword: string | undefined) => void;
   /** The install's language: what the first start names in it (the super-admin group). */
   lang?: Lang;
   /** The built front end, served at `/`. */

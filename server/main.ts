@@ -1,30 +1,54 @@
 /**
  * Starts Paydesk: reads the environment, builds the app (which migrates and
- * seeds on first start) and listens. SIGTERM/SIGINT stop taking requests,
- * finish the ones in flight, flush the operation log and close the database.
+ * seeds on first start), listens and prints what it runs on. SIGTERM/SIGINT
+ * stop taking requests, finish the ones in flight, flush the operation log
+ * and close the database.
  */
 import path from 'node:path';
 import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
+import { DatabaseUrlError, describeDatabase, parseDatabaseUrl, type DatabaseTarget } from './db/url';
+import { startBanner } from './start-banner';
 
 const env = process.env;
 const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let database: DatabaseTarget;
+try {
+  // Checked before anything is built or created: a bad value must not leave a new SQLite file behind.
+  database = parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir);
+} catch (error) {
+  if (error instanceof DatabaseUrlError) stop(`Paydesk did not start: ${error.message}`);
+  throw error;
+}
+
+let admin: { password?: string } | undefined;
 const app = await buildApp({
   dataDir,
   configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
   databaseUrl: env.DATABASE_URL || undefined,
   adminPassword: env.ADMIN_PASSWORD || undefined,
+  onAdminCreated: (password) => { admin = { password }; },
   lang: pickLang(env.INSTALL_LANG),
   staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
   trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
   logger: env.LOG !== 'off',
   // Every instance runs the payment jobs unless told not to (they coordinate through the database).
   payments: { jobs: env.PAYDESK_JOBS !== 'off', callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow' },
+}).catch((error: Error) => {
+  console.error(error);
+  stop(`Paydesk did not start on ${describeDatabase(database)}: ${error.message}`);
 });
 
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 await app.listen({ port, host });
+process.stdout.write(startBanner({ database, cache: app.settings.get('cache'), dataDir, host, port, admin }));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

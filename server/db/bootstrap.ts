@@ -31,6 +31,12 @@ export interface BootstrapOptions {
   /** How the admin's password is stored (argon2id, from auth/): the database layer does not hash. */
   hashPassword: (plain: string) => Promise<string>;
   log?: (line: string) => void;
+  /**
+   * Told when this start created the admin account, with the generated
+   * password (undefined when ADMIN_PASSWORD gave it), so that `npm start`
+   * prints it in its opening block; without it the password is logged.
+   */
+  onAdminCreated?: (generatedPassword: string | undefined) => void;
 }
 
 export async function bootstrap(db: Db, opts: BootstrapOptions) {
@@ -55,7 +61,8 @@ export async function bootstrap(db: Db, opts: BootstrapOptions) {
         await k.insertInto('users').values(full(users, {
           account: 'admin', nickname: 'admin', password: await opts.hashPassword(password), source: 'install', createTime: t, updateTime: t,
         })).execute();
-        if (generated) (opts.log ?? console.log)(`Created the admin account: sign in as "admin" with password "${password}" (shown once).`);
+        if (opts.onAdminCreated) opts.onAdminCreated(generated ? password : undefined);
+        else if (generated) (opts.log ?? console.log)(`Created the admin account: sign in as "admin" with password "${password}" (shown once).`);
       },
       admin,
     );

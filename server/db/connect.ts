@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
 import { ADAPTERS, type DialectAdapter, type DialectName } from './dialect';
+import { parseDatabaseUrl } from './url';
 import type { Database } from './types';
 import { announcingDialect, Writes } from './writes';
 
@@ -25,12 +26,13 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** `mysql://user:pass@host:port/db`, `sqlite::memory:`, `sqlite:/path/file.db`, or absent: `<dataDir>/paydesk.db`. */
+/** `mysql://` or `mariadb://user:pass@host:port/db`, `sqlite::memory:`, `sqlite:<path>`, or absent: `<dataDir>/paydesk.db` (db/url.ts). */
 export function connect(databaseUrl: string | undefined, dataDir: string): Db {
-  if (databaseUrl?.startsWith('mysql://')) {
+  const target = parseDatabaseUrl(databaseUrl, dataDir);
+  if (target.kind === 'mysql') {
     // mysql2 is loaded only for a MySQL URL (Kysely asks for the pool at the first query), not on every start.
     const pool = async () => (await import('mysql2')).createPool({
-      uri: databaseUrl,
+      uri: target.url,
       connectionLimit: 10,
       // Amounts are DECIMAL: numbers, not strings, so SQLite and MySQL rows look the same.
       decimalNumbers: true,
@@ -43,9 +45,7 @@ export function connect(databaseUrl: string | undefined, dataDir: string): Db {
     const kysely = new Kysely<Database>({ dialect: announcingDialect(new MysqlDialect({ pool }), writes) });
     return { kysely, any: kysely, dialect: 'mysql', adapter: ADAPTERS.mysql, writes, close: () => kysely.destroy() };
   }
-  let file = path.join(dataDir, 'paydesk.db');
-  if (databaseUrl === 'sqlite::memory:') file = ':memory:';
-  else if (databaseUrl?.startsWith('sqlite:')) file = databaseUrl.slice('sqlite:'.length);
+  const { file } = target;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   // WAL lets readers run beside the writer; the busy timeout makes a second

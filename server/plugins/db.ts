@@ -19,6 +19,7 @@ export interface DbOptions {
   syncSchema?: boolean;
   migrationsDir?: string;
   adminPassword?: string;
+  onAdminCreated?: (generatedPassword: string | undefined) => void;
   /** The install's language: what the first start names in it (the super-admin group). */
   lang?: Lang;
 }
@@ -37,7 +38,7 @@ const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
   app.addHook('onClose', () => db.close());
   const { known } = await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema, dir: o.migrationsDir });
   app.decorate('migrations', known);
-  await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword });
+  await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword, onAdminCreated: o.onAdminCreated });
 };
 
 export const dbPlugin = fp(database, { name: 'paydesk-db', fastify: '5.x' });
