@@ -14,6 +14,15 @@
  * modification time, kept in build/*.stamp once a build has succeeded: a
  * restart with nothing changed does no build at all.
  *
+ * A production install (`npm ci --omit=dev`) has no Vite: there the front
+ * end is not rebuilt; the dist/ built where dev dependencies exist is run
+ * as it is (or the start stops, saying how to make one). With STATIC_DIR
+ * set the front end comes from there, and dist/ is not built either.
+ *
+ * `npm start` is `exec node scripts/start.mjs` and the server runs in this
+ * process (imported, not spawned), so the signal a process manager sends to
+ * `npm start` reaches the server's graceful shutdown (server/main.ts).
+ *
  *   node scripts/start.mjs            build what is stale, then run
  *   node scripts/start.mjs --build    build what is stale, then exit
  *   node scripts/start.mjs --force    build everything, then run
@@ -37,6 +46,9 @@ const parts = [
     inputs: [...SHARED, 'pay', 'admin', 'scripts/vite.config.ts', 'scripts/build'],
     output: join(TOP, 'dist', 'index.html'),
     build: buildFrontEnd,
+    // Vite is a dev dependency: a production install runs the front end built elsewhere.
+    tool: join(TOP, 'node_modules', 'vite', 'bin', 'vite.js'),
+    wanted: !process.env.STATIC_DIR,
   },
   {
     name: 'server',
@@ -44,6 +56,9 @@ const parts = [
     inputs: [...SHARED, 'server'],
     output: join(SERVER_OUT, 'main.js'),
     build: buildServer,
+    // esbuild comes with tsx, a dependency: present in a production install too.
+    tool: join(TOP, 'node_modules', 'esbuild', 'package.json'),
+    wanted: true,
   },
 ];
 
@@ -84,9 +99,19 @@ async function buildServer() {
 
 mkdirSync(BUILD, { recursive: true });
 for (const part of parts) {
+  if (!part.wanted) continue;
   const current = fingerprint(part.inputs);
   const built = existsSync(part.stamp) ? readFileSync(part.stamp, 'utf8') : '';
   if (!args.has('--force') && built === current && existsSync(part.output)) continue;
+  if (!existsSync(part.tool)) {
+    if (existsSync(part.output) && !args.has('--build')) {
+      console.log(`running the ${part.name} as built (its build tools are not installed here)`);
+      continue;
+    }
+    console.error(`The ${part.name} cannot be built here: its build tools are dev dependencies, not installed (npm ci --omit=dev).\n` +
+      'Build where they are (npm ci && npm run build), bring build/ and dist/ here, then run npm run serve (or npm start).');
+    process.exit(1);
+  }
   const started = Date.now();
   console.log(`building the ${part.name} (its sources changed since the last build)`);
   rmSync(part.stamp, { force: true });

@@ -6,46 +6,12 @@
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/app';
+import { halfSentSignIn, refusesConnections } from '../multi/in-flight';
 import { startServer, type ServerProcess } from '../multi/server-process';
-
-/**
- * Starts a sign-in and sends half its body; `received` resolves once the
- * server has the request (it answers `Expect: 100-continue` as it takes the
- * request in), and `finish` sends the rest and answers the reply.
- */
-function halfSentSignIn(url: string) {
-  const body = JSON.stringify({ account: 'admin', password: ADMIN_PASSWORD });
-  const request = http.request(`${url}/api/comm/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
-  });
-  const received = new Promise<void>((resolve) => request.once('continue', () => {
-    request.write(body.slice(0, 10));
-    resolve();
-  }));
-  const reply = new Promise<{ status: number; body: any }>((resolve, reject) => {
-    request.on('response', (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
-    request.on('error', reject);
-  });
-  request.flushHeaders();
-  return { received, finish: () => { request.end(body.slice(10)); return reply; } };
-}
-
-const refusesConnections = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.once('connect', () => { socket.destroy(); resolve(false); });
-  socket.once('error', () => resolve(true));
-});
 
 describe('SIGTERM', () => {
   let dir: string;
