@@ -2,7 +2,9 @@
  * The demo data of `npm run seed`: users (one operator with an "own orders"
  * group), orders in every status and several currencies, and operation-log
  * rows, written through the database directly (its writes are announced like
- * any other: db.writes). Idempotent for users and the group.
+ * any other: db.writes). Adds each part once: a second run finds it and
+ * adds nothing (orders and log rows each go in one statement, so a run
+ * that stopped halfway leaves a part whole or absent, never half there).
  */
 import { randomBytes } from 'node:crypto';
 import { authGroup, logs, receiveMoney, users } from '../schema';
@@ -14,7 +16,11 @@ import { encode, withDefaults } from '../server/db/rows';
 
 export const DEMO_COUNTS = { users: 5, orders: 40, logs: 30 } as const;
 
-export async function seedDemo(db: Db) {
+/** How many of each this run added: all zeros when the demo data was already there. */
+export type Seeded = { users: number; orders: number; logs: number };
+
+export async function seedDemo(db: Db): Promise<Seeded> {
+  const added: Seeded = { users: 0, orders: 0, logs: 0 };
   const k = db.any;
   const now = Math.floor(Date.now() / 1000);
   const row = (r: unknown, values: Record<string, unknown>) => encode(r as Resource, withDefaults(r as Resource, { createTime: now, updateTime: now, ...values }));
@@ -35,6 +41,7 @@ export async function seedDemo(db: Db) {
       account, nickname, phone, email, password, status: account === 'banned' ? 'banned' : 'normal', uid: 1,
     })).executeTakeFirstOrThrow();
     ids.push(Number(result.insertId));
+    added.users++;
   }
 
   const ownOrders = await k.selectFrom('auth_rules').select('id').where('route', 'like', 'api/receive-money/%').execute();
@@ -47,22 +54,27 @@ export async function seedDemo(db: Db) {
 
   const products = ['Annual plan', 'Monthly plan', 'Gift card', 'Consulting', 'Workshop ticket', 'E-book'];
   const currencies = ['CNY', 'USD', 'HKD', 'EUR', 'JPY', 'TWD', 'SGD', 'THB'];
-  for (let i = 0; i < DEMO_COUNTS.orders; i++) {
-    const currency = currencies[i % currencies.length]!;
-    await k.insertInto('receive_money').values(row(receiveMoney, {
-      tradeNo: randomBytes(16).toString('base64url'),
-      outTradeNo: `M${String(100000 + i)}`,
-      title: products[i % products.length]!,
-      describe: 'Demo order',
-      amount: Math.round((19 + i * 7.35) * 100) / 100,
-      currency,
-      status: ORDER_STATUSES[i % 3],
-      payType: currency === 'HKD' ? (i % 2 ? 'wechat' : 'alipay') : '',
-      payUrl: `https://pay.example.com/checkout/${i}`,
-      uid: i % 4 === 0 ? ids[0] : 1,
-      createTime: now - i * 3600,
-      updateTime: now - i * 3600,
-    })).execute();
+  const ordersThere = await k.selectFrom('receive_money').select('id').where('outTradeNo', '=', 'M100000').where('describe', '=', 'Demo order').executeTakeFirst();
+  if (!ordersThere) {
+    const orders = Array.from({ length: DEMO_COUNTS.orders }, (_, i) => {
+      const currency = currencies[i % currencies.length]!;
+      return row(receiveMoney, {
+        tradeNo: randomBytes(16).toString('base64url'),
+        outTradeNo: `M${String(100000 + i)}`,
+        title: products[i % products.length]!,
+        describe: 'Demo order',
+        amount: Math.round((19 + i * 7.35) * 100) / 100,
+        currency,
+        status: ORDER_STATUSES[i % 3],
+        payType: currency === 'HKD' ? (i % 2 ? 'wechat' : 'alipay') : '',
+        payUrl: `https://pay.example.com/checkout/${i}`,
+        uid: i % 4 === 0 ? ids[0] : 1,
+        createTime: now - i * 3600,
+        updateTime: now - i * 3600,
+      });
+    });
+    await k.insertInto('receive_money').values(orders).execute();
+    added.orders = orders.length;
   }
 
   const scenes = ['sign-in', 'rows', 'create', 'update', 'remove', 'export'] as const;
@@ -70,12 +82,18 @@ export async function seedDemo(db: Db) {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   ];
-  for (let i = 0; i < DEMO_COUNTS.logs; i++) {
-    const scene = scenes[i % scenes.length]!;
-    await k.insertInto('logs').values(row(logs, {
-      uid: i % 3 ? 1 : ids[0], title: `receive-money.${scene}`, scene, method: scene === 'rows' || scene === 'export' ? 'GET' : 'POST',
-      api: `/api/receive-money/${scene}`, code: [200, 201, 400, 403][i % 4], content: 'demo', ip: `203.0.113.${i}`,
-      agent: agents[i % 2], params: JSON.stringify({ page: 1, password: '***' }), createTime: now - i * 600, updateTime: now - i * 600,
-    })).execute();
+  const logsThere = await k.selectFrom('logs').select('id').where('content', '=', 'demo').executeTakeFirst();
+  if (!logsThere) {
+    const rows = Array.from({ length: DEMO_COUNTS.logs }, (_, i) => {
+      const scene = scenes[i % scenes.length]!;
+      return row(logs, {
+        uid: i % 3 ? 1 : ids[0], title: `receive-money.${scene}`, scene, method: scene === 'rows' || scene === 'export' ? 'GET' : 'POST',
+        api: `/api/receive-money/${scene}`, code: [200, 201, 400, 403][i % 4], content: 'demo', ip: `203.0.113.${i}`,
+        agent: agents[i % 2], params: JSON.stringify({ page: 1, password: '***' }), createTime: now - i * 600, updateTime: now - i * 600,
+      });
+    });
+    await k.insertInto('logs').values(rows).execute();
+    added.logs = rows.length;
   }
+  return added;
 }
