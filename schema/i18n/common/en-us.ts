@@ -217,7 +217,7 @@ const enUs: CommonCatalog = {
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
   },
   actions: {
-    generate: 'Generate codes',
+    refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',

@@ -215,7 +215,7 @@ const zhCn = {
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
   },
   actions: {
-    generate: '生成邀请码',
+    refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
