@@ -91,7 +91,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!deliver) throw new Error('fake Stripe: no webhook destination set');
     const headers = {
       'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: fake.webhookSecret, timestamp: clock() }),
+      // Signed at the real time of sending, as Stripe does: the receiver checks the age against its own clock.
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: fake.webhookSecret }),
     };
     const answer = typeof deliver === 'string'
       ? await fetch(deliver, { method: 'POST', body: event.payload, headers }).then((r) => ({ status: r.status }))
@@ -157,8 +158,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   async function api(method: string, path: string, params: Params, apiKey: string, idemKey: string | undefined, raw: string, version: string) {
     const base = fake.url;
+    // Stripe at work: a request with the same Idempotency-Key arriving meanwhile meets the one in progress.
+    const slow = () => (fake.latencyMs ? new Promise((r) => setTimeout(r, fake.latencyMs)) : undefined);
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       return idempotency.run(apiKey, idemKey, { method, path, body: raw }, async () => {
+        await slow();
         const s = createSession(params, { id: ids('cs'), now: clock(), base, version });
         fake.sessions.set(s.id, s);
         count('sessions.create');
@@ -186,6 +190,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     if (method === 'POST' && path === '/v1/refunds') {
       return idempotency.run(apiKey, idemKey, { method, path, body: raw }, async () => {
+        await slow();
         const r = createRefund(params, { id: ids('re'), now: clock(), state: fake.refundOutcome, sessions: [...fake.sessions.values()], refunds: [...fake.refunds.values()] });
         fake.refunds.set(r.id, r);
         count('refunds.create');
@@ -223,7 +228,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(checkoutPage(s));
     }
     try {
-      if (fake.latencyMs) await new Promise((r) => setTimeout(r, fake.latencyMs));
       const apiKey = authenticate(req);
       if (failures.n > 0) {
         failures.n--;
