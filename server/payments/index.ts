@@ -13,6 +13,8 @@ import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { makeConnectors } from './connectors';
+import { checkoutRoutes } from './checkout-routes';
+import { closeAfter, closeDue, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import type { Clock, TransitionDeps } from './transitions';
@@ -26,6 +28,10 @@ export interface PaymentOptions {
   expiryEveryMs?: number;
   /** Merchant callbacks may go to loopback and private addresses (main.ts: PAYDESK_CALLBACKS_TO_PRIVATE=allow). */
   callbacksToPrivate?: boolean;
+  /** Another Stripe API base, e.g. `http://127.0.0.1:12111` for a fake or stripe-mock (main.ts: STRIPE_API_BASE). */
+  stripeApiBase?: string;
+  /** How often pending checkouts are looked up at their provider, and ended ones closed there. */
+  lookupEveryMs?: number;
 }
 
 export interface PaymentParts {
@@ -33,6 +39,8 @@ export interface PaymentParts {
   outbox: Outbox;
   /** Runs the expiry job once now. */
   expireDue(): Promise<number>;
+  /** Runs the look-up job once now (pending checkouts asked about, ended ones closed at their provider). */
+  lookUpDue(): Promise<number>;
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
@@ -77,28 +85,38 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   if (!pay.callback.secret) await settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
 
   let wake = () => {};
+  const connectors = makeConnectors(() => settings.get('pay'), { stripe: { apiBase: options.stripeApiBase } });
   const deps: TransitionDeps = {
     db,
     clock,
     uniqueViolation: app.db.adapter.uniqueViolation,
-    // Caches hear of the write from the database driver; the outbox is told there is a callback to send.
-    committed: () => wake(),
+    // Caches hear of the write from the database driver; the outbox is told there is a callback to send,
+    // and an order that ended unpaid has its open checkout expired at the provider.
+    committed: (outcome) => {
+      wake();
+      // In the background: an operator's close or the expiry job does not wait on the provider.
+      const closing = closeAfter(deps, connectors, outcome).catch((error) => log('closing a checkout failed', error)).finally(() => closings.delete(closing));
+      closings.add(closing);
+    },
   };
+  const closings = new Set<Promise<void>>();
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
-  const connectors = makeConnectors(() => settings.get('pay'));
   await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
+  await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });
   await apiKeyRoutes(app, { db, clock, writeContext });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
   const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;
+  const lookUpAll = async () => (await lookUpDue(deps, connectors, log)) + (await closeDue(deps, connectors));
+  const looking = options.jobs ? every(options.lookupEveryMs ?? 60_000, lookUpAll, log) : undefined;
   if (delivering) wake = delivering.kick;
   // The jobs finish what they began (a callback being sent) before its connections close.
   app.addHook('onClose', async () => {
-    await Promise.all([delivering?.stop(), expiring?.stop()]);
+    await Promise.all([delivering?.stop(), expiring?.stop(), looking?.stop(), ...closings]);
     await destinations.close();
   });
-  options.parts?.({ deps, outbox, expireDue: () => expireDue(deps) });
+  options.parts?.({ deps, outbox, expireDue: () => expireDue(deps), lookUpDue: lookUpAll });
 };
