@@ -229,15 +229,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     try {
       const apiKey = authenticate(req);
-      if (failures.n > 0) {
-        failures.n--;
-        throw new StripeError(failures.status, 'api_error', 'An unknown error occurred (the fake was told to fail).');
-      }
       if (req.method === 'POST' && raw && !String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
         throw invalid('Invalid request: the body must be form-encoded.', undefined, 'parameter_invalid_string');
       }
       const params = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(raw);
       fake.requests.push({ method: req.method ?? '', path: url.pathname, params, headers: req.headers });
+      if (failures.n > 0) {
+        failures.n--;
+        throw new StripeError(failures.status, 'api_error', 'An unknown error occurred (the fake was told to fail).');
+      }
       const idemKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       const answer = await api(req.method ?? 'GET', url.pathname, params, apiKey, idemKey, raw, String(req.headers['stripe-version']));
       send(res, answer.status, answer.body, answer.replayed ? { 'idempotent-replayed': 'true' } : {});
