@@ -15,10 +15,8 @@ import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { refundRoutes } from './refund-routes';
 import { resumeRefunds, type RefundDeps } from './refunds';
-import { invalid } from '../engine/params';
-import type { PayProvider } from '../../schema/options';
 import { makeConnectors } from './connectors';
-import { checkoutRoutes } from './checkout-routes';
+import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
@@ -119,13 +117,12 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
   const refundDeps: RefundDeps = { ...deps, connectors };
   await refundRoutes(app, { deps: refundDeps, writeContext });
-  // An order for a provider that is not set up could never be paid: refused when it is made or moved to it.
+  // An order its provider cannot take (not set up, an amount it cannot charge) could never be paid: refused when it is made or changed so.
   options.guards?.push(async (_trx, r, changes) => {
     if (r.name !== 'receive-money') return;
     for (const { before, after } of changes) {
-      const channel = after?.channel as PayProvider | undefined;
-      if (!channel || channel === before?.channel) continue;
-      if (!connectors[channel]?.ready()) invalid([{ field: 'channel', message: 'validation.provider_not_ready' }]);
+      if (!after || (before && (['channel', 'amount', 'currency'] as const).every((k) => before[k] === after[k]))) continue;
+      checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
     }
   });
   await apiKeyRoutes(app, { db, clock, writeContext });
