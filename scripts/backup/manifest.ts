@@ -78,5 +78,5 @@ export function describeFiles(files: Written[], prefix: string): string {
 
 export const MYSQLDUMP_HINT =
   'The database is on MySQL/MariaDB (DATABASE_URL), so it is not in this archive: back it up with\n' +
-  '  mysqldump --single-transaction --routines --triggers --hex-blob --default-character-set=utf8mb4 -h HOST -u USER -p DATABASE > paydesk.sql\n' +
+  '  mysqldump --single-transaction --hex-blob --default-character-set=utf8mb4 -h HOST -u USER -p DATABASE > paydesk.sql\n' +
   '(README, "Backup and restore"). This archive holds the settings and the local uploads.';
