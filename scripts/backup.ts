@@ -25,8 +25,12 @@ const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').sl
 // npm runs scripts from the package folder; a name is taken from where the command was typed.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0] ?? `paydesk-backup-${stamp}.tar.gz`);
 
+// Ctrl-C or a stop: finish cleanly (no partial archive, no half restore) instead of dying midway.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+
 try {
-  const report = await makeBackup(placesFrom(), file);
+  const report = await makeBackup(placesFrom(), file, stop.signal);
   const { manifest, from } = report;
   console.log(`Backed up to ${report.file} (${bytes(report.size)}; readable by you only: it holds the install's keys and secrets)`);
   console.log(`  database  ${from.database ?? 'MySQL/MariaDB'}: ${describeDatabase(manifest.database)}`);

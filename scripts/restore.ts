@@ -23,8 +23,12 @@ if (args.length !== 1 || args[0]!.startsWith('-')) {
 // npm runs scripts from the package folder; a name is taken from where the command was typed.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
 
+// Ctrl-C or a stop: finish cleanly (no partial archive, no half restore) instead of dying midway.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+
 try {
-  const { manifest, to } = await restoreBackup(placesFrom(), file);
+  const { manifest, to } = await restoreBackup(placesFrom(), file, stop.signal);
   console.log(`Restored ${file} (made ${manifest.createdAt})`);
   console.log(`  database  ${to.database ?? 'MySQL/MariaDB'}: ${describeDatabase(manifest.database)}`);
   console.log(`  settings  ${to.config}: ${describeFiles(manifest.files, CONFIG_PREFIX)}`);

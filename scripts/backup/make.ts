@@ -93,7 +93,11 @@ async function copyDatabase(source: string, into: string): Promise<DatabaseInfo>
   }
 }
 
-export async function makeBackup(places: Places, file: string): Promise<BackupReport> {
+/** `signal`: Ctrl-C; the backup stops at the next file and leaves no partial archive behind. */
+export async function makeBackup(places: Places, file: string, signal?: AbortSignal): Promise<BackupReport> {
+  const stopIfAsked = () => {
+    if (signal?.aborted) throw new Refusal('interrupted: no archive was written');
+  };
   const { dataDir, configDir, databaseUrl } = places;
   if (fs.existsSync(file)) throw new Refusal(`${file} already exists: name a new file, so that no backup is overwritten`);
   if (!fs.statSync(path.dirname(file), { throwIfNoEntry: false })?.isDirectory()) throw new Refusal(`the folder ${path.dirname(file)} does not exist`);
@@ -132,15 +136,18 @@ export async function makeBackup(places: Places, file: string): Promise<BackupRe
       database.size = written.size;
     }
     for (const name of listFiles(configDir, settingsTemp)) {
+      stopIfAsked();
       const written = await tar.addFile(CONFIG_PREFIX + name, path.join(configDir, name));
       if (written) files.push(written);
     }
     const vanished: string[] = [];
     for (const name of listFiles(uploads.root, uploadTemp)) {
+      stopIfAsked();
       const written = await tar.addFile(UPLOADS_PREFIX + name, path.join(uploads.root, name));
       if (written) files.push(written);
       else vanished.push(name);
     }
+    stopIfAsked();
     const manifest: Manifest = { format: FORMAT, version: VERSION, createdAt: new Date().toISOString(), database, storage: uploads.driver, files };
     await tar.addBuffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
     await tar.close();

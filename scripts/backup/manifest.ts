@@ -67,7 +67,8 @@ export function describeDatabase(info: DatabaseInfo): string {
   if (info.dialect !== 'sqlite') return 'not in this archive (MySQL/MariaDB)';
   const counts = COUNTED.filter(([table]) => table in info.tables)
     .map(([table, one, many]) => `${info.tables[table]!.toLocaleString('en-US')} ${info.tables[table] === 1 ? one : many}`);
-  return `SQLite, ${bytes(info.size)}: ${counts.join(', ')}; ${info.tableCount} tables in all`;
+  const tables = `${info.tableCount} table${info.tableCount === 1 ? '' : 's'} in all`;
+  return `SQLite, ${bytes(info.size)}: ${counts.length ? `${counts.join(', ')}; ${tables}` : tables}`;
 }
 
 export function describeFiles(files: Written[], prefix: string): string {

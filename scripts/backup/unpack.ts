@@ -50,7 +50,7 @@ function safeName(name: string): boolean {
 }
 
 /** The first pass: the manifest of an archive proven whole, and the texts it kept. */
-async function verify(file: string): Promise<{ manifest: Manifest; kept: Map<string, string> }> {
+async function verify(file: string, signal?: AbortSignal): Promise<{ manifest: Manifest; kept: Map<string, string> }> {
   const seen = new Map<string, { size: number; sha256: string }>();
   const kept = new Map<string, string>();
   let current: { name: string; size: number; hash: ReturnType<typeof createHash>; chunks: Buffer[] | null } | null = null;
@@ -61,6 +61,7 @@ async function verify(file: string): Promise<{ manifest: Manifest; kept: Map<str
       current = { name, size, hash: createHash('sha256'), chunks: KEPT.has(name) && size <= MAX_KEPT ? [] : null };
     },
     data(chunk) {
+      if (signal?.aborted) throw new Refusal('interrupted while checking the archive; nothing was written');
       current!.hash.update(chunk);
       current!.chunks?.push(Buffer.from(chunk));
     },
@@ -124,9 +125,10 @@ function refuseUnlessEmpty(what: string, dir: string): void {
   );
 }
 
-export async function restoreBackup(places: Places, file: string): Promise<RestoreReport> {
+/** `signal`: Ctrl-C; the restore stops at the next chunk and removes what it wrote. */
+export async function restoreBackup(places: Places, file: string, signal?: AbortSignal): Promise<RestoreReport> {
   const { dataDir, configDir, databaseUrl } = places;
-  const { manifest, kept } = await verify(file);
+  const { manifest, kept } = await verify(file, signal);
 
   const databaseFile = sqliteFile(databaseUrl, dataDir);
   const hasDatabase = manifest.files.some((f) => f.name === DATABASE_ENTRY);
@@ -170,6 +172,7 @@ export async function restoreBackup(places: Places, file: string): Promise<Resto
         written.push(target);
       },
       data(chunk) {
+        if (signal?.aborted) throw new Refusal('interrupted; what it had written is removed, the folders are as before');
         if (!open) return;
         open.hash.update(chunk);
         fs.writeSync(open.fd, chunk);
