@@ -145,6 +145,7 @@ describe('backup and restore of a running install', () => {
     }
     expect(before.filter((o) => o.paidAt !== undefined && o.paidAt < began).length).toBeGreaterThan(0);
     const total = await call(second, 'GET', '/api/receive-money/rows?limit=1', undefined, token);
+    expect(total.code, total.msg).toBe(200);
     expect(total.data.total).toBe(reported);
     const served = await fetch(second.url + upload.data.path);
     expect(served.status).toBe(200);
