@@ -3,16 +3,14 @@
  * same environment as `npm start` and the same app (migrations, defaults).
  * Run again, it finds the demo data there and adds nothing, and says so.
  */
-import path from 'node:path';
 import { buildApp } from '../server/app';
 import { DatabaseUrlError } from '../server/db/url';
+import { placesFrom } from '../server/places';
 import { DEMO_COUNTS, seedDemo } from './seed-demo';
 
 const env = process.env;
 const app = await buildApp({
-  dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-  configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
-  databaseUrl: env.DATABASE_URL || undefined,
+  ...placesFrom(env),
   adminPassword: env.ADMIN_PASSWORD || undefined,
 }).catch((error: Error) => {
   if (!(error instanceof DatabaseUrlError)) throw error;

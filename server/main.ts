@@ -8,10 +8,11 @@ import path from 'node:path';
 import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
 import { DatabaseUrlError, describeDatabase, parseDatabaseUrl, type DatabaseTarget } from './db/url';
+import { placesFrom } from './places';
 import { startBanner } from './start-banner';
 
 const env = process.env;
-const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+const places = placesFrom(env);
 
 function stop(message: string): never {
   console.error(message);
@@ -21,7 +22,7 @@ function stop(message: string): never {
 let database: DatabaseTarget;
 try {
   // Checked before anything is built or created: a bad value must not leave a new SQLite file behind.
-  database = parseDatabaseUrl(env.DATABASE_URL || undefined, dataDir);
+  database = parseDatabaseUrl(places.databaseUrl, places.dataDir);
 } catch (error) {
   if (error instanceof DatabaseUrlError) stop(`Paydesk did not start: ${error.message}`);
   throw error;
@@ -29,9 +30,7 @@ try {
 
 let admin: { password?: string } | undefined;
 const app = await buildApp({
-  dataDir,
-  configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
-  databaseUrl: env.DATABASE_URL || undefined,
+  ...places,
   adminPassword: env.ADMIN_PASSWORD || undefined,
   onAdminCreated: (password) => { admin = { password }; },
   lang: pickLang(env.INSTALL_LANG),
@@ -39,7 +38,12 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
   logger: env.LOG !== 'off',
   // Every instance runs the payment jobs unless told not to (they coordinate through the database).
-  payments: { jobs: env.PAYDESK_JOBS !== 'off', callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow' },
+  payments: {
+    jobs: env.PAYDESK_JOBS !== 'off',
+    callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
+    // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+  },
 }).catch((error: Error) => {
   console.error(error);
   stop(`Paydesk did not start on ${describeDatabase(database)}: ${error.message}`);
@@ -48,7 +52,7 @@ const app = await buildApp({
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 await app.listen({ port, host });
-process.stdout.write(startBanner({ database, cache: app.settings.get('cache'), dataDir, host, port, admin }));
+process.stdout.write(startBanner({ database, cache: app.settings.get('cache'), dataDir: places.dataDir, host, port, admin }));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

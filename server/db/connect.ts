@@ -26,6 +26,12 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** The SQLite file a database URL names (`:memory:` for none on disk), or null for MySQL/MariaDB (db/url.ts reads the URL). */
+export function sqliteFile(databaseUrl: string | undefined, dataDir: string): string | null {
+  const target = parseDatabaseUrl(databaseUrl, dataDir);
+  return target.kind === 'sqlite' ? target.file : null;
+}
+
 /** `mysql://` or `mariadb://user:pass@host:port/db`, `sqlite::memory:`, `sqlite:<path>`, or absent: `<dataDir>/paydesk.db` (db/url.ts). */
 export function connect(databaseUrl: string | undefined, dataDir: string): Db {
   const target = parseDatabaseUrl(databaseUrl, dataDir);
