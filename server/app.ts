@@ -28,7 +28,7 @@ import { logsPlugin } from './plugins/logs';
 import { settingsPlugin } from './plugins/settings';
 import { signingPlugin } from './plugins/signing';
 import { routes } from './routes';
-import { requestLog } from './services/request-log';
+import { requestLog, type BatchedWriter } from './services/request-log';
 import type { AppParts } from './types';
 
 export type { AppParts };
@@ -47,6 +47,8 @@ export interface AppOptions {
   staticDir?: string;
   trustProxy?: boolean | string;
   logger?: boolean;
+  /** Where the request log goes (stdout, batched, by default); main.ts holds it back until its opening block is out. */
+  logWriter?: BatchedWriter;
   /** The resources to serve (tests add their own); defaults to the registry. */
   resources?: readonly Resource[];
   /** Create what the schemas need beyond the migration files (tests, throwaway databases). */
@@ -70,7 +72,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = options.resources ?? resourceList;
   learnLabels(resources);
-  const log = options.logger ? requestLog() : undefined;
+  const log = options.logger ? requestLog(options.logWriter) : undefined;
   const app = Fastify({
     ...(log?.options ?? { logger: false }),
     trustProxy: options.trustProxy ?? false,

@@ -9,6 +9,7 @@ import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
 import { DatabaseUrlError, describeDatabase, parseDatabaseUrl, type DatabaseTarget } from './db/url';
 import { placesFrom } from './places';
+import { BatchedWriter } from './services/request-log';
 import { startBanner } from './start-banner';
 
 const env = process.env;
@@ -29,6 +30,9 @@ try {
 }
 
 let admin: { password?: string } | undefined;
+// The request log waits for the opening block, so that block is what a start prints first.
+const logWriter = new BatchedWriter(1);
+logWriter.hold();
 const app = await buildApp({
   ...places,
   adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -37,6 +41,7 @@ const app = await buildApp({
   staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
   trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
   logger: env.LOG !== 'off',
+  logWriter,
   // Every instance runs the payment jobs unless told not to (they coordinate through the database).
   payments: {
     jobs: env.PAYDESK_JOBS !== 'off',
@@ -53,6 +58,7 @@ const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 await app.listen({ port, host });
 process.stdout.write(startBanner({ database, cache: app.settings.get('cache'), dataDir: places.dataDir, host, port, admin }));
+logWriter.release();
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

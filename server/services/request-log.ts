@@ -15,15 +15,31 @@ export class BatchedWriter {
   private lines: string[] = [];
   private bytes = 0;
   private timer?: NodeJS.Timeout;
+  private held = false;
 
   constructor(private readonly fd: number) {
     process.once('exit', () => this.flush());
+  }
+
+  /**
+   * Keeps lines back until `release()`: a start prints its opening block
+   * first, however long migrations take (a line written meanwhile would
+   * otherwise be flushed ahead of it).
+   */
+  hold() {
+    this.held = true;
+  }
+
+  release() {
+    this.held = false;
+    this.flush();
   }
 
   /** pino's destination interface: one serialized line at a time. */
   write(line: string) {
     this.lines.push(line);
     this.bytes += line.length;
+    if (this.held) return;
     if (this.bytes >= FLUSH_BYTES) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
   }

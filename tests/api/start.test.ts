@@ -70,7 +70,7 @@ describe('the opening block on SQLite', () => {
       `  pay link  http://127.0.0.1:${port}/#/pay/emit?tradeNo=<tradeNo>`,
       expect.stringMatching(/^ {2}admin {5}created: sign in as "admin" with password "[\w-]{12}" \(shown once\)$/),
     ]);
-    // Nothing of the opening block is hidden behind the request log's lines.
+    // First, however slow the start: the request log (here a warning that data/storage is missing) waits for it.
     expect(first.output().indexOf('Paydesk is listening')).toBe(0);
 
     const second = await startServer(env);
@@ -78,7 +78,7 @@ describe('the opening block on SQLite', () => {
     expect(second.output()).toContain('  database  SQLite');
     expect(second.output()).not.toContain('admin     ');
     expect(second.output()).not.toContain('password');
-  });
+  }, 120_000);
 });
 
 describe.skipIf(requireService('mysql', 'a start on mariadb://'))('the opening block on MariaDB', () => {
@@ -98,5 +98,5 @@ describe.skipIf(requireService('mysql', 'a start on mariadb://'))('the opening b
     } finally {
       await database.drop();
     }
-  });
+  }, 120_000);
 });
