@@ -12,7 +12,7 @@ const jaJp: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'ニックネーム', account: 'アカウント', phone: '電話番号', email: 'メールアドレス',
         password: 'パスワード', status: '状態', gender: '性別', source: '登録経路', avatar: 'アバター',
-        describe: '自己紹介', remark: '備考', signInIp: 'ログイン IP', signUpIp: '登録 IP', signInTime: '最終ログイン',
+        describe: '自己紹介', remark: '備考', signInIp: 'ログイン IP', signUpIp: '登録 IP', signInTime: '最終ログイン', mfa: '2 段階認証', mfaSecret: '2 段階認証キー', mfaRecovery: 'リカバリーコード',
       },
     },
     'receive-money': {
@@ -27,7 +27,7 @@ const jaJp: CommonCatalog = {
     'auth-group': {
       name: '権限グループ',
       fields: {
-        ...trashed, name: 'グループ名', no: 'グループ番号', manage: '他人のデータを管理', all: 'すべての権限',
+        ...trashed, name: 'グループ名', no: 'グループ番号', manage: '他人のデータを管理', all: 'すべての権限', mfa: '2 段階認証を必須にする',
         rules: 'API ルール', uids: 'メンバー', remark: '備考', lock: 'ロック', serial: '並び順',
       },
     },

@@ -12,7 +12,7 @@ const ruRu: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'Имя', account: 'Учётная запись', phone: 'Номер телефона', email: 'Эл. почта',
         password: 'Пароль', status: 'Статус', gender: 'Пол', source: 'Источник', avatar: 'Аватар', describe: 'О себе',
-        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход',
+        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход', mfa: 'Двухфакторный вход', mfaSecret: 'Ключ двухфакторного входа', mfaRecovery: 'Коды восстановления',
       },
     },
     'receive-money': {
@@ -29,7 +29,7 @@ const ruRu: CommonCatalog = {
       name: 'Группы прав',
       fields: {
         ...trashed, name: 'Название группы', no: 'Номер группы', manage: 'Управляет чужими данными',
-        all: 'Все права', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
+        all: 'Все права', mfa: 'Требует двухфакторный вход', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
         serial: 'Порядок',
       },
     },

@@ -17,7 +17,7 @@ const zhCn = {
       fields: {
         ...trashed, nickname: '昵称', account: '账号', phone: '手机号码', email: '邮箱', password: '密码',
         status: '状态', gender: '性别', source: '来源', avatar: '头像', describe: '个人简介', remark: '备注',
-        signInIp: '登录 IP', signUpIp: '注册 IP', signInTime: '登录时间',
+        signInIp: '登录 IP', signUpIp: '注册 IP', signInTime: '登录时间', mfa: '两步验证', mfaSecret: '两步验证密钥', mfaRecovery: '恢复码',
       },
     },
     'receive-money': {
@@ -32,7 +32,7 @@ const zhCn = {
     'auth-group': {
       name: '权限分组',
       fields: {
-        ...trashed, name: '分组名称', no: '分组编号', manage: '可管理他人数据', all: '拥有全部权限',
+        ...trashed, name: '分组名称', no: '分组编号', manage: '可管理他人数据', all: '拥有全部权限', mfa: '要求两步验证',
         rules: '接口规则', uids: '成员', remark: '备注', lock: '锁定', serial: '排序',
       },
     },
