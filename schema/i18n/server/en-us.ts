@@ -3,6 +3,10 @@ import type { ServerCatalog } from './zh-cn';
 
 const enUs: ServerCatalog = {
   messages: {
+    mfa_code_needed: 'Enter the code from your authenticator app',
+    mfa_enrol_needed: 'Your group requires two-factor sign-in: set it up to continue',
+    mfa_enabled: 'Two-factor sign-in is on',
+    mfa_reset: "Two-factor sign-in reset; the user's sessions have ended",
     invites_generated: 'Invitation codes generated',
     yes: 'Yes',
     no: 'No',
@@ -31,6 +35,14 @@ const enUs: ServerCatalog = {
     uploaded: 'Uploaded',
   },
   errors: {
+    mfa_code_wrong: 'The code is wrong or was already used',
+    mfa_wait: 'Too many wrong codes: try again in %{seconds} s',
+    mfa_challenge_invalid: 'This sign-in step has expired: enter your account and password again',
+    mfa_already_on: 'Two-factor sign-in is already on',
+    mfa_not_pending: 'The setup has expired: start again',
+    mfa_not_on: 'This user has no two-factor sign-in',
+    mfa_required: 'Your group requires two-factor sign-in: sign in again to set it up',
+    mfa_api_key: 'An API key cannot set up two-factor sign-in',
     order_transition: 'The order is %{from} and cannot become %{to}',
     order_not_found: 'No such order',
     notify_channel: 'Unknown payment channel',
@@ -102,6 +114,7 @@ const enUs: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'Sign-in step',
         social: 'Phone or email',
         account: 'Account',
         password: 'Password',

@@ -3,6 +3,10 @@ import type { ServerCatalog } from './zh-cn';
 
 const jaJp: ServerCatalog = {
   messages: {
+    mfa_code_needed: '認証アプリのコードを入力してください',
+    mfa_enrol_needed: '所属グループでは 2 段階認証が必須です。設定してから続けてください',
+    mfa_enabled: '2 段階認証をオンにしました',
+    mfa_reset: '2 段階認証をリセットし、このユーザーのセッションをすべて終了しました',
     invites_generated: '招待コードを生成しました',
     yes: 'はい',
     no: 'いいえ',
@@ -31,6 +35,14 @@ const jaJp: ServerCatalog = {
     uploaded: 'アップロードしました',
   },
   errors: {
+    mfa_code_wrong: 'コードが正しくないか、すでに使われています',
+    mfa_wait: 'コードの誤りが多すぎます。%{seconds} 秒後にもう一度お試しください',
+    mfa_challenge_invalid: 'ログインの手順が期限切れです。アカウントとパスワードをもう一度入力してください',
+    mfa_already_on: '2 段階認証はすでにオンです',
+    mfa_not_pending: '設定の期限が切れました。最初からやり直してください',
+    mfa_not_on: 'このユーザーは 2 段階認証を使っていません',
+    mfa_required: '所属グループでは 2 段階認証が必須です。もう一度ログインして設定してください',
+    mfa_api_key: 'API キーでは 2 段階認証を設定できません',
     order_transition: '注文は %{from} のため %{to} にできません',
     order_not_found: '注文が見つかりません',
     notify_channel: '不明な決済チャネルです',
@@ -101,6 +113,7 @@ const jaJp: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'ログインの手順',
         social: '電話番号またはメールアドレス',
         account: 'アカウント',
         password: 'パスワード',

@@ -3,6 +3,10 @@ import type { ServerCatalog } from './zh-cn';
 
 const ruRu: ServerCatalog = {
   messages: {
+    mfa_code_needed: 'Введите код из приложения-аутентификатора',
+    mfa_enrol_needed: 'Ваша группа требует двухфакторный вход: настройте его, чтобы продолжить',
+    mfa_enabled: 'Двухфакторный вход включён',
+    mfa_reset: 'Двухфакторный вход сброшен, все сеансы пользователя завершены',
     invites_generated: 'Коды приглашения созданы',
     yes: 'Да',
     no: 'Нет',
@@ -31,6 +35,14 @@ const ruRu: ServerCatalog = {
     uploaded: 'Файл загружен',
   },
   errors: {
+    mfa_code_wrong: 'Код неверен или уже использован',
+    mfa_wait: 'Слишком много неверных кодов: повторите через %{seconds} с',
+    mfa_challenge_invalid: 'Шаг входа истёк: введите учётную запись и пароль заново',
+    mfa_already_on: 'Двухфакторный вход уже включён',
+    mfa_not_pending: 'Настройка истекла: начните заново',
+    mfa_not_on: 'У этого пользователя нет двухфакторного входа',
+    mfa_required: 'Ваша группа требует двухфакторный вход: войдите заново, чтобы настроить его',
+    mfa_api_key: 'API-ключ не может настраивать двухфакторный вход',
     order_transition: 'Заказ в статусе %{from} и не может перейти в %{to}',
     order_not_found: 'Заказ не найден',
     notify_channel: 'Неизвестный платёжный канал',
@@ -101,6 +113,7 @@ const ruRu: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'Шаг входа',
         social: 'Телефон или эл. почта',
         account: 'Учётная запись',
         password: 'Пароль',

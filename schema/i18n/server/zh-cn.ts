@@ -5,6 +5,10 @@
  */
 const zhCn = {
   messages: {
+    mfa_code_needed: '请输入身份验证器中的验证码',
+    mfa_enrol_needed: '你所在的分组要求两步验证，请先完成设置',
+    mfa_enabled: '两步验证已开启',
+    mfa_reset: '已重置该用户的两步验证，其登录状态已全部失效',
     invites_generated: '已生成邀请码',
     yes: '是',
     no: '否',
@@ -33,6 +37,14 @@ const zhCn = {
     uploaded: '上传成功',
   },
   errors: {
+    mfa_code_wrong: '验证码不正确或已使用过',
+    mfa_wait: '验证码错误次数过多，请 %{seconds} 秒后再试',
+    mfa_challenge_invalid: '登录步骤已过期，请重新输入账号和密码',
+    mfa_already_on: '两步验证已经开启',
+    mfa_not_pending: '设置已过期，请重新开始',
+    mfa_not_on: '该用户没有开启两步验证',
+    mfa_required: '你所在的分组要求两步验证：请重新登录并完成设置',
+    mfa_api_key: 'API 密钥不能设置两步验证',
     order_transition: '订单状态为 %{from}，不能改为 %{to}',
     order_not_found: '订单不存在',
     notify_channel: '未知的支付渠道',
@@ -105,6 +117,7 @@ const zhCn = {
   resources: {
     comm: {
       fields: {
+        mfaToken: '登录步骤',
         social: '手机号码或邮箱',
         account: '账号',
         password: '密码',
