@@ -77,7 +77,7 @@ export class Guard {
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
     const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
-    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }) } };
+    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */

@@ -63,6 +63,8 @@ describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (di
     const check = await t.call('POST', '/api/comm/check-token', undefined, token);
     expect(check.body.data.mfaRequired).toBe(true);
     expect((await t.call('GET', '/api/auth-rules/mine', undefined, token)).body.data.some((r: { route: string }) => r.route === 'api/receive-money/rows')).toBe(false);
+    // Nor can that session mint an API key to act for the group without the second factor.
+    expect((await t.call('POST', '/api/api-keys/create', { name: 'side door' }, token)).status).toBe(403);
     // Enrolling from that session lifts the hold.
     await t.enrol(token);
     expect((await orders(token)).status).toBe(200);
@@ -82,6 +84,10 @@ describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (di
     expect(again.body.data.token?.no).toBeTruthy();
     const stored = await t.app.paydesk.db.any.selectFrom('users').select(['mfaSecret', 'mfaRecovery']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ mfaSecret: '', mfaRecovery: '' });
+    // The generic update cannot switch 2FA off or plant a key: those fields are the server's.
+    for (const field of [{ mfa: 0 }, { mfaSecret: 'AAAA' }, { mfaRecovery: '' }]) {
+      expect((await t.call('PUT', '/api/users/update', { id, ...field }, t.admin)).status, JSON.stringify(field)).toBe(400);
+    }
     // Nothing to reset twice; bad input is a 400, an unknown user a 404.
     expect((await t.call('POST', '/api/users/mfa-reset', { id }, t.admin)).status).toBe(409);
     for (const body of [{}, { id: 'x' }, { id: -1 }, { id: 1.5 }, { id, extra: 1 }]) {
