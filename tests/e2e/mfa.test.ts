@@ -13,7 +13,7 @@ import adminCatalogs from '../../schema/i18n/admin';
 import raZh from '../../admin/i18n/ra/zh-cn';
 import raJa from '../../admin/i18n/ra/ja-jp';
 import { totpNow } from '../../server/auth/mfa';
-import { consoleSuite, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const PASSWORD = 'member-pass-123';
@@ -107,6 +107,57 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
       expect(await signedInAccount(page)).toBe(account);
     });
   }
+
+  /** Enrols `account` through the API, as its owner would from the menu; answers the key. */
+  async function enrolled(account: string) {
+    const { app } = suite.server;
+    const token = (await callApi(app, 'POST', '/api/comm/sign-in', { account, password: PASSWORD })).data.token.no;
+    const { secret } = (await callApi(app, 'POST', '/api/comm/mfa-setup', {}, token)).data;
+    expect((await callApi(app, 'POST', '/api/comm/mfa-enable', { code: totpNow(secret, clock()) }, token)).code).toBe(200);
+    shift += 30_000;
+    return secret as string;
+  }
+
+  it('lets the super-admin reset a user\'s 2FA from the users list, which ends that user\'s session', async () => {
+    const lang: Lang = 'zh-cn';
+    const account = await member(0);
+    const secret = await enrolled(account);
+    const { app } = suite.server;
+    const challenge = (await callApi(app, 'POST', '/api/comm/sign-in', { account, password: PASSWORD })).data.mfaToken;
+    const session = (await callApi(app, 'POST', '/api/comm/mfa-sign-in', { mfaToken: challenge, code: totpNow(secret, clock()) })).data.token.no;
+    shift += 30_000;
+    const page = await suite.openSignedIn('/admin/users', { lang, viewport: { width: 1280, height: 800 } });
+    const row = page.locator('tbody tr', { hasText: account });
+    await row.getByRole('button', { name: `${t(lang, 'admin.mfa.reset')}: ${account}` }).click();
+    await shown(page.getByRole('dialog').getByText(account));
+    await screenshot(page, 'mfa-reset-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: t(lang, 'admin.mfa.reset') }).click();
+    await gone(row.getByRole('button', { name: `${t(lang, 'admin.mfa.reset')}: ${account}` }));
+    expect((await callApi(app, 'POST', '/api/comm/check-token', undefined, session)).code).toBe(401);
+    expect((await callApi(app, 'POST', '/api/comm/sign-in', { account, password: PASSWORD })).data.token).toBeTruthy();
+  });
+
+  it('sends an open console back to sign in once its group requires 2FA, and the password then to enrolment', async () => {
+    const lang: Lang = 'zh-cn';
+    const account = await member(0);
+    const { app } = suite.server;
+    const sign = await callApi(app, 'POST', '/api/comm/sign-in', { account, password: PASSWORD });
+    const groups = await callApi(app, 'GET', `/api/auth-group/find?name=G${account}`, undefined, suite.token);
+    expect((await callApi(app, 'PUT', '/api/auth-group/update', { id: groups.data[0].id, mfa: 1 }, suite.token)).code).toBe(200);
+    const page = await suite.newPage({ lang, viewport: { width: 390, height: 844 } });
+    await suite.context.addInitScript(([token, user]) => {
+      localStorage.setItem('paydesk.token', token);
+      localStorage.setItem('paydesk.user', user);
+    }, [sign.data.token.no, JSON.stringify(sign.data.user)] as const);
+    await page.goto(`${suite.server.url}/#/admin`);
+    await page.waitForURL(/#\/common\/sign-in/);
+    await shown(page.getByText(t(lang, 'admin.mfa.required')));
+    await screenshot(page, 'mfa-required-sign-in-again');
+    await suite.context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await passwordStep(page, lang, account);
+    await shown(page.getByText(t(lang, 'admin.mfa.group_requires')));
+  });
 
   it('sends a new member of a group that requires 2FA to enrolment after the password, then into the console', async () => {
     const lang: Lang = 'ja-jp';
