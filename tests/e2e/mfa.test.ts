@@ -14,6 +14,7 @@ import raZh from '../../admin/i18n/ra/zh-cn';
 import raJa from '../../admin/i18n/ra/ja-jp';
 import { totpNow } from '../../server/auth/mfa';
 import { consoleSuite, gone, shown, type Lang } from './console';
+import { scan } from './axe';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const PASSWORD = 'member-pass-123';
@@ -59,13 +60,14 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
   }
 
   /** Reads the key as a person would copy it from the screen, and confirms it with the app's code. */
-  async function enrolOn(page: Page, lang: Lang, account: string, name: string) {
+  async function enrolOn(page: Page, lang: Lang, account: string, name: string, within?: string) {
     const keyBlock = page.getByLabel(t(lang, 'admin.mfa.key'), { exact: true });
     await shown(keyBlock);
     const qr = page.locator('img[src^="data:image/svg+xml"]');
     await shown(qr);
     expect(await qr.getAttribute('alt')).toContain(account);
     await screenshot(page, `mfa-${name}-enrol`);
+    expect(await scan(page, 'enrol', within)).toEqual([]);
     const secret = (await keyBlock.innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByLabel(t(lang, 'admin.mfa.code'), { exact: true }).fill(totpNow(secret, clock()));
@@ -75,6 +77,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
     const recovery = (await codes.innerText()).trim().split('\n');
     expect(recovery).toHaveLength(10);
     await screenshot(page, `mfa-${name}-recovery`);
+    expect(await scan(page, 'recovery codes', within)).toEqual([]);
     return secret;
   }
 
@@ -86,7 +89,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
       await page.waitForURL(/#\/admin/);
       await page.getByRole('button', { name: RA[lang]!.ra.auth.user_menu }).click();
       await page.getByRole('menuitem', { name: t(lang, 'admin.mfa.menu') }).click();
-      const secret = await enrolOn(page, lang, account, `${lang}-${size}`);
+      const secret = await enrolOn(page, lang, account, `${lang}-${size}`, '[role=dialog]');
       await page.getByRole('button', { name: t(lang, 'admin.mfa.saved_codes') }).click();
       await page.getByRole('button', { name: RA[lang]!.ra.auth.user_menu }).click();
       await page.getByRole('menuitem', { name: t(lang, 'admin.mfa.menu') }).click();
@@ -101,6 +104,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
       await shown(code);
       expect(await signedInAccount(page)).toBeNull();
       await screenshot(page, `mfa-${lang}-${size}-code-step`);
+      expect(await scan(page, 'code step')).toEqual([]);
       await code.fill(totpNow(secret, clock()));
       await page.getByRole('button', { name: t(lang, 'admin.mfa.verify') }).click();
       await page.waitForURL(/#\/admin/);
