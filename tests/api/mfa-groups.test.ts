@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpNow } from '../../server/auth/mfa';
 import { DIALECTS } from '../support/app';
-import { commApp } from './comm-harness';
+import { commApp, type CommApp } from './comm-harness';
 import { mfaApp, USER_PASSWORD, type MfaApp } from './mfa-support';
 
 describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (dialect) => {
@@ -131,20 +131,22 @@ describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (di
 });
 
 describe.each(DIALECTS)('code sign-in with 2FA on, on %s', (dialect) => {
+  let c: CommApp;
+  // Built before the test: a MariaDB app migrates for longer than a test may take on a busy machine.
+  beforeAll(async () => {
+    c = await commApp(dialect);
+  });
+  afterAll(() => c?.close());
+
   it('signs in by a code sent to the address, without asking for the app\'s code', async () => {
-    const c = await commApp(dialect);
-    try {
-      const id = await c.addUser({ account: 'mailuser', password: USER_PASSWORD, email: 'mail.user@example.com' });
-      const session = await c.signIn('mailuser', USER_PASSWORD);
-      const setup = await c.call('POST', '/api/comm/mfa-setup', {}, session);
-      expect((await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()) }, session)).status).toBe(200);
-      expect((await c.user(id)).mfa).toBe(1);
-      expect((await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com' })).body.code).toBe(201);
-      const signed = await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com', code: await c.waitCode('mail.user@example.com') });
-      expect(signed.status, signed.text).toBe(200);
-      expect(signed.body.data.token.no).toBeTruthy();
-    } finally {
-      await c.close();
-    }
+    const id = await c.addUser({ account: 'mailuser', password: USER_PASSWORD, email: 'mail.user@example.com' });
+    const session = await c.signIn('mailuser', USER_PASSWORD);
+    const setup = await c.call('POST', '/api/comm/mfa-setup', {}, session);
+    expect((await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()) }, session)).status).toBe(200);
+    expect((await c.user(id)).mfa).toBe(1);
+    expect((await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com' })).body.code).toBe(201);
+    const signed = await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com', code: await c.waitCode('mail.user@example.com') });
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.body.data.token.no).toBeTruthy();
   });
 });
