@@ -164,6 +164,6 @@ export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: str
 export async function mfaResetCeiling(trx: Kysely<any>, caller: Caller, user: Record<string, unknown>) {
   const groups = await liveGroups(trx);
   const p = powerOf(groups, caller.user?.id);
-  if (!p.root) throw rootOnly('mfa');
+  if (!p.root) throw new AppError(403, 'errors.mfa_reset_root');
   checkUser(p, groups, { before: user, after: { ...user, mfa: 0 } });
 }
