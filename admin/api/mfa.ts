@@ -50,9 +50,14 @@ export async function mfaSetup(mfaToken?: string): Promise<MfaSetup> {
   return (await call<MfaSetup>('POST', 'comm/mfa-setup', { body: mfaToken ? { mfaToken } : {} })).data;
 }
 
-/** Confirms the key with a code; answers the recovery codes (and, with a challenge, starts the session). */
-export async function mfaEnable(code: string, mfaToken?: string): Promise<string[]> {
-  const body = { code: code.trim(), ...(mfaToken && { mfaToken }) };
+/**
+ * Confirms the key with a code; answers the recovery codes (and, with a
+ * challenge, starts the session). From a session the password goes too,
+ * sealed like at sign-in.
+ */
+export async function mfaEnable(code: string, auth: { mfaToken: string } | { password: string }): Promise<string[]> {
+  const proof = 'mfaToken' in auth ? auth : { password: await (await encryptorFor(await apiInit()))(auth.password) };
+  const body = { code: code.trim(), ...proof };
   const { data } = await call<{ recoveryCodes: string[] } & Partial<Session>>('POST', 'comm/mfa-enable', { body });
   if (data.token && data.user) startSession(data as Session);
   return data.recoveryCodes;

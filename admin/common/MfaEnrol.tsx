@@ -20,6 +20,7 @@ export function MfaEnrol({ mfaToken, onEnabled }: { mfaToken?: string; onEnabled
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -30,10 +31,11 @@ export function MfaEnrol({ mfaToken, onEnabled }: { mfaToken?: string; onEnabled
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
+    if (!mfaToken && !password) return notify('admin.sign.need_password', { type: 'warning' });
     if (!/^\d{6}$/.test(code.trim())) return notify('admin.mfa.need_code', { type: 'warning' });
     setBusy(true);
     try {
-      onEnabled(await mfaEnable(code, mfaToken));
+      onEnabled(await mfaEnable(code, mfaToken ? { mfaToken } : { password }));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -57,6 +59,10 @@ export function MfaEnrol({ mfaToken, onEnabled }: { mfaToken?: string; onEnabled
         onChange={(e) => setCode(e.target.value)}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
       />
+      {/* From a session, the password again: whoever holds only a stolen session cannot bind his own phone. */}
+      {!mfaToken && (
+        <TextField name="password" type="password" autoComplete="current-password" label={translate('admin.mfa.password')} value={password} onChange={(e) => setPassword(e.target.value)} />
+      )}
       <Button type="submit" variant="contained" disabled={busy}>{translate('admin.mfa.turn_on')}</Button>
     </Box>
   );

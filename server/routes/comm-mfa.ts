@@ -4,7 +4,8 @@
  * - `mfa-sign-in`: the second step after a password that answered with a
  *   challenge: a code from the authenticator app or a recovery code.
  * - `mfa-setup` / `mfa-enable`: enrolment. Either signed in (from the user
- *   menu) or, for a member of a group that requires it, with the challenge the
+ *   menu; enabling asks for the password again, so a stolen session cannot
+ *   bind the thief's phone and lock the owner out) or, for a member of a group that requires it, with the challenge the
  *   password step gave instead of a token; the latter ends signed in.
  *
  * They are public routes because the challenge, not a token, says who is
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import {
   hashRecovery, isRecoveryShaped, joinHashes, matchTotp, MfaStore, newRecoveryCodes, splitHashes, totpOf, type Challenge,
 } from '../auth/mfa';
+import { verifyPassword } from '../auth/passwords';
 import { AppError, ok } from '../http';
 import { invalidInput } from '../services/settings/field-errors';
 import { signInAs, type CommOptions } from './comm-session';
@@ -28,7 +30,7 @@ const code = z.string(required).trim().min(1, required).max(32, { error: 'valida
 const forms = {
   signIn: z.object({ mfaToken, code }),
   setup: z.object({ mfaToken: mfaToken.optional() }),
-  enable: z.object({ mfaToken: mfaToken.optional(), code }),
+  enable: z.object({ mfaToken: mfaToken.optional(), code, password: z.unknown().optional() }),
 };
 
 function read<K extends keyof typeof forms>(kind: K, body: unknown): z.infer<(typeof forms)[K]> {
@@ -37,8 +39,9 @@ function read<K extends keyof typeof forms>(kind: K, body: unknown): z.infer<(ty
   return parsed.data as z.infer<(typeof forms)[K]>;
 }
 
-const challengeGone = () => new AppError(400, 'errors.mfa_challenge_invalid', {}, { errors: [{ field: 'mfaToken', message: 'errors.mfa_challenge_invalid' }] });
-const wrongCode = () => new AppError(400, 'errors.mfa_code_wrong', {}, { errors: [{ field: 'code', message: 'errors.mfa_code_wrong' }] });
+const fieldRefusal = (field: string, key: string) => new AppError(400, key, {}, { errors: [{ field, message: key }] });
+const challengeGone = () => fieldRefusal('mfaToken', 'errors.mfa_challenge_invalid');
+const wrongCode = () => fieldRefusal('code', 'errors.mfa_code_wrong');
 
 /** Whether a live group of `uid` requires two-factor sign-in. */
 export async function groupRequiresMfa(o: Pick<CommOptions, 'db'>, uid: number): Promise<boolean> {
@@ -60,7 +63,7 @@ export async function afterPassword(app: FastifyInstance, o: CommOptions, reques
 
 export async function mfaRoutes(app: FastifyInstance, o: CommOptions) {
   const store = new MfaStore(o.cache, app.clock);
-  const users = () => o.db.kysely.selectFrom('users').select(['id', 'account', 'status', 'deleteTime', 'mfa', 'mfaSecret', 'mfaRecovery']);
+  const users = () => o.db.kysely.selectFrom('users').select(['id', 'account', 'password', 'status', 'deleteTime', 'mfa', 'mfaSecret', 'mfaRecovery']);
 
   async function liveUser(id: number) {
     const user = await users().where('id', '=', id).executeTakeFirst();
@@ -108,6 +111,15 @@ export async function mfaRoutes(app: FastifyInstance, o: CommOptions) {
     return false;
   }
 
+  /** The password again (sealed like at sign-in, or plain); a wrong one counts like a wrong code. */
+  async function provePassword(uid: number, hash: string, given: unknown) {
+    const password = o.keys.open(given);
+    if (typeof password !== 'string' || !password) throw fieldRefusal('password', 'validation.required');
+    if (password.length <= 256 && await verifyPassword(hash, password)) return;
+    await store.failed(uid);
+    throw fieldRefusal('password', 'errors.mfa_password_wrong');
+  }
+
   app.post('/api/comm/mfa-sign-in', { config: rule('mfa-sign-in', 'sign-in') }, async (request) => {
     const form = read('signIn', request.body);
     const challenge = await store.challenge(form.mfaToken);
@@ -141,6 +153,7 @@ export async function mfaRoutes(app: FastifyInstance, o: CommOptions) {
     const secret = await store.offeredSecret(uid);
     if (!secret) throw new AppError(400, 'errors.mfa_not_pending');
     await store.admit(uid);
+    if (!challenge) await provePassword(uid, user.password, form.password);
     const step = matchTotp(secret, form.code, app.clock());
     if (step === null || !(await store.spendStep(uid, step))) {
       await store.failed(uid);

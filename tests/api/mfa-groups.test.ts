@@ -142,7 +142,7 @@ describe.each(DIALECTS)('code sign-in with 2FA on, on %s', (dialect) => {
     const id = await c.addUser({ account: 'mailuser', password: USER_PASSWORD, email: 'mail.user@example.com' });
     const session = await c.signIn('mailuser', USER_PASSWORD);
     const setup = await c.call('POST', '/api/comm/mfa-setup', {}, session);
-    expect((await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()) }, session)).status).toBe(200);
+    expect((await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()), password: USER_PASSWORD }, session)).status).toBe(200);
     expect((await c.user(id)).mfa).toBe(1);
     expect((await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com' })).body.code).toBe(201);
     const signed = await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com', code: await c.waitCode('mail.user@example.com') });

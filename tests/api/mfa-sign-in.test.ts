@@ -31,11 +31,17 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     // Asking again shows the same key, so a reloaded page still matches the app.
     expect((await t.call('POST', '/api/comm/mfa-setup', {}, token)).body.data.secret).toBe(secret);
 
-    const wrong = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(secret) === '000000' ? '111111' : '000000' }, token);
+    const wrong = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(secret) === '000000' ? '111111' : '000000', password: USER_PASSWORD }, token);
     expect(wrong.status, wrong.text).toBe(400);
+    // Whoever holds only the session (a stolen token) cannot bind his own phone: the password is asked again.
+    for (const password of [undefined, '', 'not-the-password', 'x'.repeat(5000)]) {
+      const res = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(secret), password }, token, { cookie: 'lang=en-us' });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.data.errors[0].field).toBe('password');
+    }
     expect((await t.call('GET', '/api/users/find?account=enrolme', undefined, t.admin)).body.data[0].mfa).toBe(0);
 
-    const enable = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(secret) }, token);
+    const enable = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(secret), password: USER_PASSWORD }, token);
     expect(enable.status, enable.text).toBe(200);
     const codes: string[] = enable.body.data.recoveryCodes;
     expect(codes).toHaveLength(10);

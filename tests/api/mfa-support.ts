@@ -15,8 +15,8 @@ export interface MfaApp extends TestApp {
   codeOf(secret: string): string;
   /** A user made by the admin, with a password; answers its id. */
   addUser(account: string, password?: string): Promise<number>;
-  /** Turns 2FA on for the holder of `token`, from the user menu. */
-  enrol(token: string): Promise<{ secret: string; recoveryCodes: string[] }>;
+  /** Turns 2FA on for the holder of `token`, from the user menu (the password is asked again). */
+  enrol(token: string, password?: string): Promise<{ secret: string; recoveryCodes: string[] }>;
   /** The password step: its whole answer. */
   password(account: string, password?: string): ReturnType<TestApp['call']>;
   /** Both steps with a code from the app: a token. */
@@ -43,11 +43,11 @@ export async function mfaApp(dialect: 'sqlite' | 'mysql'): Promise<MfaApp> {
       expect(res.status, res.text).toBe(201);
       return res.body.data.id;
     },
-    async enrol(token) {
+    async enrol(token, pass = USER_PASSWORD) {
       const setup = await t.call('POST', '/api/comm/mfa-setup', {}, token);
       expect(setup.status, setup.text).toBe(200);
       const { secret } = setup.body.data;
-      const enable = await t.call('POST', '/api/comm/mfa-enable', { code: codeOf(secret) }, token);
+      const enable = await t.call('POST', '/api/comm/mfa-enable', { code: codeOf(secret), password: pass }, token);
       expect(enable.status, enable.text).toBe(200);
       // The step just used cannot sign in again: later sign-ins start in the next one.
       now += 30_000;

@@ -61,6 +61,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
 
   /** Reads the key as a person would copy it from the screen, and confirms it with the app's code. */
   async function enrolOn(page: Page, lang: Lang, account: string, name: string, within?: string) {
+    const fromSession = within !== undefined;
     const keyBlock = page.getByLabel(t(lang, 'admin.mfa.key'), { exact: true });
     await shown(keyBlock);
     const qr = page.locator('img[src^="data:image/svg+xml"]');
@@ -70,6 +71,10 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
     expect(await scan(page, 'enrol', within)).toEqual([]);
     const secret = (await keyBlock.innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // From a session the password is asked again; after a password step the challenge stands for it.
+    const again = page.getByLabel(t(lang, 'admin.mfa.password'), { exact: true });
+    if (fromSession) await again.fill(PASSWORD);
+    else expect(await again.count()).toBe(0);
     await page.getByLabel(t(lang, 'admin.mfa.code'), { exact: true }).fill(totpNow(secret, clock()));
     await page.getByRole('button', { name: t(lang, 'admin.mfa.turn_on') }).click();
     const codes = page.getByLabel(t(lang, 'admin.mfa.recovery_label'), { exact: true });
@@ -117,7 +122,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
     const { app } = suite.server;
     const token = (await callApi(app, 'POST', '/api/comm/sign-in', { account, password: PASSWORD })).data.token.no;
     const { secret } = (await callApi(app, 'POST', '/api/comm/mfa-setup', {}, token)).data;
-    expect((await callApi(app, 'POST', '/api/comm/mfa-enable', { code: totpNow(secret, clock()) }, token)).code).toBe(200);
+    expect((await callApi(app, 'POST', '/api/comm/mfa-enable', { code: totpNow(secret, clock()), password: PASSWORD }, token)).code).toBe(200);
     shift += 30_000;
     return secret as string;
   }

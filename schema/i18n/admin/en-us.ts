@@ -36,6 +36,7 @@ const enUs: AdminCatalog = {
       group_requires: 'Your group requires two-factor sign-in. Set it up to enter the console.',
       scan: 'Scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator):',
       qr_alt: 'Two-factor QR code for %{account}', type_key: 'Cannot scan? Type this key into the app instead:', key: 'Key',
+      password: 'Current password',
       code: '6-digit code from the app', turn_on: 'Turn on two-factor sign-in', need_code: 'Enter the 6-digit code the app shows',
       enabled: 'Two-factor sign-in is on', recovery_intro: 'Save these recovery codes now: each one signs you in once when your phone is not at hand. They are shown only this once.',
       recovery_label: 'Recovery codes', saved_codes: 'I have saved them', continue: 'I have saved them: go to the console',

@@ -36,6 +36,7 @@ const jaJp: AdminCatalog = {
       group_requires: '所属グループでは 2 段階認証が必須です。設定するとコンソールに入れます。',
       scan: '認証アプリ（Google Authenticator、Microsoft Authenticator など）で QR コードを読み取ってください：',
       qr_alt: '%{account} の 2 段階認証 QR コード', type_key: '読み取れない場合は、このキーをアプリに入力してください：', key: 'キー',
+      password: '現在のパスワード',
       code: 'アプリに表示される 6 桁のコード', turn_on: '2 段階認証をオンにする', need_code: 'アプリに表示される 6 桁のコードを入力してください',
       enabled: '2 段階認証をオンにしました', recovery_intro: 'このリカバリーコードを今すぐ保存してください。スマートフォンが手元にないとき、それぞれ 1 回だけコードの代わりに使えます。表示は今回限りです。',
       recovery_label: 'リカバリーコード', saved_codes: '保存しました', continue: '保存しました（コンソールへ）',

@@ -36,6 +36,7 @@ const koKr: AdminCatalog = {
       group_requires: '소속 그룹은 2단계 인증이 필수입니다. 설정하면 콘솔에 들어갈 수 있습니다.',
       scan: '인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 스캔하세요:',
       qr_alt: '%{account}의 2단계 인증 QR 코드', type_key: '스캔할 수 없다면 이 키를 앱에 직접 입력하세요:', key: '키',
+      password: '현재 비밀번호',
       code: '앱에 표시된 6자리 코드', turn_on: '2단계 인증 켜기', need_code: '앱에 표시된 6자리 코드를 입력하세요',
       enabled: '2단계 인증을 켰습니다', recovery_intro: '이 복구 코드를 지금 저장하세요. 휴대폰이 없을 때 각 코드로 한 번씩 로그인할 수 있습니다. 지금 한 번만 표시됩니다.',
       recovery_label: '복구 코드', saved_codes: '저장했습니다', continue: '저장했습니다: 콘솔로 이동',

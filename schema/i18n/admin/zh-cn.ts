@@ -34,6 +34,7 @@ const zhCn = {
       group_requires: '你所在的分组要求两步验证。设置完成后即可进入控制台。',
       scan: '用身份验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描二维码：',
       qr_alt: '%{account} 的两步验证二维码', type_key: '无法扫码时，在应用中手动输入这个密钥：', key: '密钥',
+      password: '当前密码',
       code: '应用显示的 6 位验证码', turn_on: '开启两步验证', need_code: '请输入应用显示的 6 位验证码',
       enabled: '两步验证已开启', recovery_intro: '请立即保存这些恢复码：手机不在身边时，每个恢复码可代替验证码登录一次。它们只显示这一次。',
       recovery_label: '恢复码', saved_codes: '我已保存', continue: '我已保存，进入控制台',

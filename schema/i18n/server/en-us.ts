@@ -49,6 +49,7 @@ const enUs: ServerCatalog = {
     mfa_not_on: 'This user has no two-factor sign-in',
     mfa_required: 'Your group requires two-factor sign-in: sign in again to set it up',
     mfa_reset_root: 'Only a super administrator may reset two-factor sign-in',
+    mfa_password_wrong: 'The password is wrong',
     mfa_api_key: 'An API key cannot set up two-factor sign-in',
     pay_url_missing: 'This order has no valid payment link',
     order_busy: 'The order is being changed by another action; please try again',

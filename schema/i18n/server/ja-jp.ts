@@ -49,6 +49,7 @@ const jaJp: ServerCatalog = {
     mfa_not_on: 'このユーザーは 2 段階認証を使っていません',
     mfa_required: '所属グループでは 2 段階認証が必須です。もう一度ログインして設定してください',
     mfa_reset_root: '2 段階認証をリセットできるのはスーパー管理者だけです',
+    mfa_password_wrong: 'パスワードが正しくありません',
     mfa_api_key: 'API キーでは 2 段階認証を設定できません',
     pay_url_missing: 'この注文には有効な支払いリンクがありません',
     order_busy: '注文は別の操作で変更中です。もう一度お試しください',

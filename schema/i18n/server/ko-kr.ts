@@ -49,6 +49,7 @@ const koKr: ServerCatalog = {
     mfa_not_on: '이 사용자는 2단계 인증을 사용하지 않습니다',
     mfa_required: '소속 그룹은 2단계 인증이 필수입니다. 다시 로그인하여 설정하세요',
     mfa_reset_root: '2단계 인증은 최고 관리자만 초기화할 수 있습니다',
+    mfa_password_wrong: '비밀번호가 올바르지 않습니다',
     mfa_api_key: 'API 키로는 2단계 인증을 설정할 수 없습니다',
     pay_url_missing: '이 주문에는 유효한 결제 링크가 없습니다',
     order_busy: '다른 작업이 주문을 변경하는 중입니다. 다시 시도하세요',

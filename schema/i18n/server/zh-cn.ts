@@ -51,6 +51,7 @@ const zhCn = {
     mfa_not_on: '该用户没有开启两步验证',
     mfa_required: '你所在的分组要求两步验证：请重新登录并完成设置',
     mfa_reset_root: '只有超级管理员才能重置两步验证',
+    mfa_password_wrong: '密码不正确',
     mfa_api_key: 'API 密钥不能设置两步验证',
     pay_url_missing: '该订单没有有效的支付链接',
     order_busy: '订单正在被其他操作修改，请重试',
