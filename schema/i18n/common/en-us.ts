@@ -222,6 +222,7 @@ const enUs: CommonCatalog = {
     whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {
+    'mfa-sign-in': 'Sign in with two-factor code', 'mfa-setup': 'Start two-factor setup', 'mfa-enable': 'Turn on two-factor sign-in', 'mfa-reset': 'Reset two-factor sign-in',
     roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',

@@ -218,6 +218,7 @@ const koKr: CommonCatalog = {
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
   actions: {
+    'mfa-sign-in': '2단계 인증 로그인', 'mfa-setup': '2단계 인증 설정 시작', 'mfa-enable': '2단계 인증 켜기', 'mfa-reset': '2단계 인증 초기화',
     roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',

@@ -220,6 +220,7 @@ const zhCn = {
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {
+    'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
     roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
