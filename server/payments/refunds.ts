@@ -112,7 +112,12 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
     }).executeTakeFirstOrThrow();
     await ask.audit?.(trx);
     return Number(inserted.insertId);
-  }));
+  })).catch(async (error: unknown) => {
+    // A twin request with the same key (a retry racing the first) recorded the refund first: this one rolled back and resumes that one.
+    const earlier = ask.key && deps.uniqueViolation(error) ? await findRefund(deps.db, { idempotencyKey: ask.key }) : undefined;
+    if (earlier) return earlier.id;
+    throw error;
+  });
   return (await findRefund(deps.db, { id }))!;
 }
 
