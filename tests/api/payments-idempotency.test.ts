@@ -4,7 +4,8 @@
  * answer again (status, body, no second order), another body is a 409 that
  * says so, ten at once make one order, a key lives 24 hours by the app's clock
  * and belongs to its caller. A merchant's own reference (outTradeNo) is
- * unique among his orders, even when two creates race; blank never is.
+ * unique among his orders, even when two creates race; blank never is. A
+ * refund retried with its key refunds once, even ten at once.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
@@ -23,6 +24,15 @@ function expectConflict(res: Reply, field: string) {
   expect(res.body.code).toBe(409);
   expect(res.body.msg).toContain(label('receive-money', field));
   expect(res.body.data?.errors?.map((e: { field: string }) => e.field), res.text).toEqual([field]);
+}
+
+/** The 409 for a key already used with another body, saying so. */
+function expectMismatch(res: Reply) {
+  expect(res.status, res.text).toBe(409);
+  expect(res.body.code).toBe(409);
+  expect(res.body.msg).toMatch(/Idempotency-Key/);
+  expect(res.body.msg).toMatch(/different request/);
+  expect(res.headers['idempotent-replayed']).toBeUndefined();
 }
 
 describe.each(DIALECTS)('idempotent order creation on %s', (dialect) => {
@@ -73,12 +83,7 @@ describe.each(DIALECTS)('idempotent order creation on %s', (dialect) => {
     const key = unique('key-');
     const b = body();
     dataOf(await create(b, key), 201);
-    const other = await create({ ...b, amount: 13 }, key);
-    expect(other.status, other.text).toBe(409);
-    expect(other.body.code).toBe(409);
-    expect(other.body.msg).toMatch(/Idempotency-Key/);
-    expect(other.body.msg).toMatch(/different request/);
-    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expectMismatch(await create({ ...b, amount: 13 }, key));
     expect(await ordersTitled(b.title)).toHaveLength(1);
     // The refusal did not replace the stored answer: the first body still replays.
     expect((await create(b, key)).headers['idempotent-replayed']).toBe('true');
@@ -214,5 +219,47 @@ describe.each(DIALECTS)('a merchant\'s own order reference on %s', (dialect) => 
     expect(both.map((a) => a.status)).toEqual([201, 201]);
     const orders = await api.t.app.paydesk.db.any.selectFrom('receive_money').select('outTradeNo').where('title', '=', title).execute();
     expect(orders.map((o) => o.outTradeNo)).toEqual(Array(6).fill(''));
+  });
+});
+
+describe.each(DIALECTS)('idempotent refunds on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+  });
+  afterAll(() => api?.close());
+
+  const refund = (b: unknown, key: string) => api.call('POST', '/api/receive-money/refund', b, { 'idempotency-key': key });
+  const refundsOf = (orderId: number) => api.t.app.paydesk.db.any.selectFrom('refunds').select(['id', 'amount']).where('orderId', '=', orderId).execute();
+  async function paid(amount = 100) {
+    const o = dataOf(await api.call('POST', CREATE, { title: unique('Tea'), amount, currency: 'USD', payUrl: 'https://pay.example.com/x' }), 201);
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: o.id, reason: 'seen at the bank' }));
+    return o;
+  }
+
+  it('answers a retried refund with the first answer and refunds once', async () => {
+    const o = await paid();
+    const key = unique('rf-');
+    const b = { id: o.id, amount: 30, reason: 'one returned' };
+    const first = await refund(b, key);
+    expect(first.status, first.text).toBe(201);
+    const retry = await refund(b, key);
+    expect([retry.status, retry.text, retry.headers['idempotent-replayed']]).toEqual([201, first.text, 'true']);
+    expect(await refundsOf(o.id)).toHaveLength(1);
+    expectMismatch(await refund({ ...b, amount: 31 }, key));
+    const row = await api.t.app.paydesk.db.any.selectFrom('receive_money').select('refundedAmount').where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect(Number(row.refundedAmount)).toBe(30);
+  });
+
+  it('refunds once for ten concurrent requests with one key, and answers each of them the refund', async () => {
+    const o = await paid();
+    const key = unique('rf-');
+    const b = { id: o.id, amount: 10, reason: 'double click' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(b, key)));
+    expect(answers.map((a) => a.status), answers.map((a) => a.text).join('\n')).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.refund.id)).size).toBe(1);
+    expect(await refundsOf(o.id)).toHaveLength(1);
+    const row = await api.t.app.paydesk.db.any.selectFrom('receive_money').select('refundedAmount').where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect(Number(row.refundedAmount)).toBe(10);
   });
 });
