@@ -113,8 +113,9 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
     await ask.audit?.(trx);
     return Number(inserted.insertId);
   })).catch(async (error: unknown) => {
-    // A twin request with the same key (a retry racing the first) recorded the refund first: this one rolled back and resumes that one.
-    const earlier = ask.key && deps.uniqueViolation(error) ? await findRefund(deps.db, { idempotencyKey: ask.key }) : undefined;
+    // A twin request with the same key (a retry racing the first) recorded the refund first, and this one's reservation
+    // failed on it (the key taken, or the amount it reserved no longer left): this one rolled back and resumes that refund.
+    const earlier = ask.key ? await findRefund(deps.db, { idempotencyKey: ask.key }) : undefined;
     if (earlier) return earlier.id;
     throw error;
   });
