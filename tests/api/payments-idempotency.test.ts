@@ -262,4 +262,15 @@ describe.each(DIALECTS)('idempotent refunds on %s', (dialect) => {
     const row = await api.t.app.paydesk.db.any.selectFrom('receive_money').select('refundedAmount').where('id', '=', o.id).executeTakeFirstOrThrow();
     expect(Number(row.refundedAmount)).toBe(10);
   });
+
+  it('refunds the whole order once for ten concurrent full refunds with one key: none is told the amount is over', async () => {
+    const o = await paid();
+    const key = unique('rf-');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund({ id: o.id, reason: 'whole order returned' }, key)));
+    expect(answers.map((a) => a.status), answers.map((a) => a.text).join('\n')).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.refund.id)).size).toBe(1);
+    expect((await refundsOf(o.id)).map((r) => Number(r.amount))).toEqual([100]);
+    const row = await api.t.app.paydesk.db.any.selectFrom('receive_money').select(['refundedAmount', 'status']).where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect([Number(row.refundedAmount), row.status]).toEqual([100, 'refunded']);
+  });
 });
