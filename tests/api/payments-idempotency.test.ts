@@ -69,6 +69,19 @@ describe.each(DIALECTS)('idempotent order creation on %s', (dialect) => {
     expect(await ordersTitled(b.title)).toHaveLength(2);
   });
 
+  it('replays a long answer whole, as any generic create does (an article of 70,000 characters)', async () => {
+    const key = unique('key-');
+    const b = { title: unique('Long read'), content: '长'.repeat(70_000) };
+    const first = await create(b, key, '/api/article/create');
+    expect(first.status, first.text.slice(0, 300)).toBe(201);
+    const retry = await create(b, key, '/api/article/create');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.text.length).toBe(first.text.length);
+    expect(retry.body.data.content).toBe(b.content);
+    const made = await db().selectFrom('article').select('id').where('title', '=', b.title).execute();
+    expect(made).toHaveLength(1);
+  });
+
   it('replays through save (a create without an id) as well', async () => {
     const key = unique('key-');
     const b = body();
