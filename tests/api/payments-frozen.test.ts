@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf, label, unique, type Reply } from '../support/fixtures';
 import { order, payApi, stored, type PayApi } from './payments-support';
+import { sessionOf, stripeApi, type StripeApi } from './payments-stripe-support';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
@@ -266,5 +267,43 @@ describe.each(DIALECTS)('an order that received money is never deleted for good 
     expect(dataOf(await api.call('DELETE', '/api/receive-money/clear'))).toEqual({ count: 0, kept: 2 });
     dataOf(await api.call('PUT', '/api/receive-money/restore', { ids: String(p.id) }));
     expect(dataOf(await api.call('GET', `/api/receive-money/take?id=${p.id}`))).toMatchObject({ status: 'completed', amount: 12.5 });
+  });
+});
+
+describe.each(DIALECTS)('a price correction while the payer clicks pay on %s', (dialect) => {
+  let api: StripeApi;
+  beforeAll(async () => {
+    api = await stripeApi(dialect);
+  });
+  afterAll(() => api?.close());
+
+  // The click read the order and is waiting for Stripe's session when the operator corrects the price (allowed: no checkout yet).
+  it('never leaves the order with a checkout for a price it no longer has', async () => {
+    const o = await api.stripeOrder({ amount: 12.5, currency: 'USD' });
+    const asked = () => api.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+    const before = asked();
+    api.fake.latencyMs = 400;
+    let click: Reply;
+    try {
+      const clicking = api.click(o.tradeNo);
+      await expect.poll(asked, { timeout: 10_000, interval: 5 }).toBe(before + 1);
+      dataOf(await api.call('PUT', '/api/receive-money/update', { id: o.id, amount: 20 }));
+      click = await clicking;
+    } finally {
+      api.fake.latencyMs = 0;
+    }
+    const row = await api.row(o.id);
+    expect(Number(row.amount)).toBe(20);
+    // The session made for 12.50 is not the order's checkout and cannot be paid; the payer is not sent to it.
+    const stale = [...api.fake.sessions.values()].find((s) => s.client_reference_id === o.tradeNo && s.amount_total === 1250);
+    expect(stale, 'a session was made at the old price').toBeDefined();
+    expect(row.checkoutId).not.toBe(stale!.id);
+    await expect.poll(() => api.fake.sessions.get(stale!.id)!.status).toBe('expired');
+    if (click.status === 200) expect(dataOf(click).payUrl).not.toBe(stale!.url);
+    else expect(click.status, click.text).toBe(409);
+    // The next click gets a session at the corrected price.
+    const session = sessionOf(api, await api.click(o.tradeNo));
+    expect([session.amount_total, session.currency]).toEqual([2000, 'usd']);
+    expect((await api.row(o.id)).checkoutId).toBe(session.id);
   });
 });
