@@ -89,11 +89,15 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(sessionOf(api, await api.click(o.tradeNo)).amount_total).toBe(minor);
   });
 
-  it('refuses TWD with cents: Stripe charges it in whole units only', async () => {
-    const o = await api.stripeOrder({ currency: 'TWD', amount: 12.5 });
-    const res = await api.click(o.tradeNo);
-    expect(res.status, res.text).toBe(409);
+  it('refuses a Stripe order of TWD with cents, naming amount: Stripe charges it in whole units only', async () => {
+    const res = await api.call('POST', '/api/receive-money/create', { channel: 'stripe', title: 'Tea', amount: 12.5, currency: 'TWD' });
+    expectRefused(res, 'amount', 'receive-money');
     expect(res.body.msg).toContain('whole units');
+    // A manual order may ask for it: its gateway may take cents.
+    dataOf(await api.call('POST', '/api/receive-money/create', { channel: 'manual', title: 'Tea', amount: 12.5, currency: 'TWD', payUrl: 'https://pay.example.com/t' }), 201);
+    // Nor can a Stripe order be repriced into it.
+    const o = await api.stripeOrder({ currency: 'TWD', amount: 300 });
+    expectRefused(await api.call('PUT', '/api/receive-money/update', { id: o.id, amount: 300.5 }), 'amount', 'receive-money');
   });
 
   // Every currency that has pay channels, with every Stripe method: allowed where Stripe takes it, else a 400 naming payType.
