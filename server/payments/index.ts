@@ -15,7 +15,6 @@ import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { refundRoutes } from './refund-routes';
 import { resumeRefunds, type RefundDeps } from './refunds';
-import type { PayProvider } from '../../schema/options';
 import { makeConnectors } from './connectors';
 import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, lookUpDue } from './lookups';
@@ -45,10 +44,10 @@ export interface PaymentParts {
   outbox: Outbox;
   /** Runs the expiry job once now. */
   expireDue(): Promise<number>;
-  /** Runs the look-up job once now (pending checkouts asked about, ended ones closed at their provider). */
-  lookUpDue(): Promise<number>;
   /** Runs the refund resume job once now. */
   resumeRefunds(): Promise<number>;
+  /** Runs the look-up job once now (pending checkouts asked about, ended ones closed at their provider). */
+  lookUpDue(): Promise<number>;
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
@@ -118,34 +117,29 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
   const refundDeps: RefundDeps = { ...deps, connectors };
   await refundRoutes(app, { deps: refundDeps, writeContext });
-  // An order for a provider that is not set up could never be paid: refused when it is made or moved to it;
-  // nor one at an amount its provider cannot charge (TWD with cents at Stripe), when it is made or repriced.
+  // An order its provider cannot take (not set up, an amount it cannot charge) could never be paid: refused when it is made or changed so.
   options.guards?.push(async (_trx, r, changes) => {
     if (r.name !== 'receive-money') return;
     for (const { before, after } of changes) {
-      const channel = after?.channel as PayProvider | undefined;
-      if (!after || !channel) continue;
-      const moved = channel !== before?.channel;
-      if (moved || after.amount !== before?.amount || after.currency !== before?.currency) {
-        checkChannelReady(connectors, { channel, amount: Number(after.amount), currency: String(after.currency ?? '') }, { ready: moved });
-      }
+      if (!after || (before && (['channel', 'amount', 'currency'] as const).every((k) => before[k] === after[k]))) continue;
+      checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
     }
   });
   await apiKeyRoutes(app, { db, clock, writeContext });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
   const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;
-  const lookUpAll = async () => (await lookUpDue(deps, connectors, log)) + (await closeDue(deps, connectors));
-  const looking = options.jobs ? every(options.lookupEveryMs ?? 60_000, lookUpAll, log) : undefined;
   // Refunds whose provider never answered (a crash, a timeout) are asked again with the same key.
   const resuming = options.jobs ? every(options.refundEveryMs ?? 60_000, () => resumeRefunds(refundDeps), log) : undefined;
+  const lookUpAll = async () => (await lookUpDue(deps, connectors, log)) + (await closeDue(deps, connectors));
+  const looking = options.jobs ? every(options.lookupEveryMs ?? 60_000, lookUpAll, log) : undefined;
   if (delivering) wake = delivering.kick;
   // The jobs finish what they began (a callback being sent) before its connections close.
   app.addHook('onClose', async () => {
-    await Promise.all([delivering?.stop(), expiring?.stop(), looking?.stop(), resuming?.stop(), ...closings]);
+    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop(), looking?.stop(), ...closings]);
     await destinations.close();
   });
   options.parts?.({
-    deps: refundDeps, outbox, expireDue: () => expireDue(deps), lookUpDue: lookUpAll, resumeRefunds: () => resumeRefunds(refundDeps),
+    deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll,
   });
 };

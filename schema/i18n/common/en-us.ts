@@ -175,7 +175,6 @@ const enUs: CommonCatalog = {
   validation: {
     refund_amount: 'The refund must be more than 0 and at most %{left} %{currency}',
     refund_over: 'Refunds cannot exceed what was paid: at most %{left} %{currency} is left',
-    provider_not_ready: 'This provider is not set up yet (enter its key in the settings first)',
     required: 'This field is required',
     min_length: 'Must be at least %{min} characters',
     max_length: 'Must be at most %{max} characters',
@@ -215,6 +214,7 @@ const enUs: CommonCatalog = {
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
+    channel_not_ready: 'Set up this channel first: add its key in the payment settings',
     whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {

@@ -174,7 +174,6 @@ const jaJp: CommonCatalog = {
   validation: {
     refund_amount: '返金額は 0 より大きく %{left} %{currency} 以下にしてください',
     refund_over: '返金の合計は支払額を超えられません。残りは最大 %{left} %{currency} です',
-    provider_not_ready: 'この決済プロバイダーはまだ設定されていません（先に設定でキーを入力してください）',
     required: '必須項目です',
     min_length: '%{min} 文字以上で入力してください',
     max_length: '%{max} 文字以内で入力してください',
@@ -214,6 +213,7 @@ const jaJp: CommonCatalog = {
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
+    channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
   actions: {

@@ -183,7 +183,6 @@ const ruRu: CommonCatalog = {
   validation: {
     refund_amount: 'Сумма возврата должна быть больше 0 и не больше %{left} %{currency}',
     refund_over: 'Возвраты не могут превышать оплату: осталось не больше %{left} %{currency}',
-    provider_not_ready: 'Этот провайдер ещё не настроен (сначала укажите его ключ в настройках)',
     required: 'Обязательное поле',
     min_length: 'Не менее %{min} символов',
     max_length: 'Не более %{max} символов',
@@ -223,6 +222,7 @@ const ruRu: CommonCatalog = {
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
+    channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {

@@ -173,7 +173,6 @@ const zhCn = {
   validation: {
     refund_amount: '退款金额须大于 0，最多 %{left} %{currency}',
     refund_over: '退款总额不能超过实付金额：最多还可退 %{left} %{currency}',
-    provider_not_ready: '该支付渠道尚未配置（请先在系统配置中填写密钥）',
     required: '此项为必填项',
     min_length: '长度不能少于 %{min} 个字符',
     max_length: '长度不能超过 %{max} 个字符',
@@ -213,6 +212,7 @@ const zhCn = {
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
+    channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {

@@ -38,7 +38,6 @@ const enUs: ServerCatalog = {
   },
   errors: {
     pay_url_missing: 'This order has no valid payment link',
-    provider_unavailable: 'The payment provider cannot be reached; please try again shortly',
     order_busy: 'The order is being changed by another action; please try again',
     no_exception: 'This order has no exception to resolve',
     refund_not_paid: 'Only a paid order can be refunded (it is %{status})',
@@ -59,6 +58,7 @@ const enUs: ServerCatalog = {
     notify_bad_body: 'The notification body is malformed',
     notify_mismatch: 'The notification amount or currency does not match the order',
     api_key_needs_sign_in: 'Sign in to manage API keys; an API key cannot do it',
+    provider_unavailable: 'The payment provider cannot be reached right now; please try again shortly',
     provider_refused: 'The payment provider refused the request: %{reason}',
     order_not_payable: 'This order is no longer open for payment',
     channel_not_ready: 'The payment channel %{channel} is not set up yet',

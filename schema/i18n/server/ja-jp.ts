@@ -38,7 +38,6 @@ const jaJp: ServerCatalog = {
   },
   errors: {
     pay_url_missing: 'この注文には有効な支払いリンクがありません',
-    provider_unavailable: '決済プロバイダーに接続できません。しばらくしてからもう一度お試しください',
     order_busy: '注文は別の操作で変更中です。もう一度お試しください',
     no_exception: 'この注文に処理待ちの例外はありません',
     refund_not_paid: '返金できるのは支払い済みの注文だけです（現在：%{status}）',
@@ -59,6 +58,7 @@ const jaJp: ServerCatalog = {
     notify_bad_body: '通知の内容が正しくありません',
     notify_mismatch: '通知の金額または通貨が注文と一致しません',
     api_key_needs_sign_in: 'API キーの管理にはサインインが必要です。API キーでは操作できません',
+    provider_unavailable: '決済サービスに接続できません。しばらくしてからもう一度お試しください',
     provider_refused: '決済サービスがリクエストを拒否しました: %{reason}',
     order_not_payable: 'この注文はもう支払えません',
     channel_not_ready: '決済チャネル %{channel} はまだ設定されていません',

@@ -38,7 +38,6 @@ const koKr: ServerCatalog = {
   },
   errors: {
     pay_url_missing: '이 주문에는 유효한 결제 링크가 없습니다',
-    provider_unavailable: '결제 제공자에 연결할 수 없습니다. 잠시 후 다시 시도하세요',
     order_busy: '다른 작업이 주문을 변경하는 중입니다. 다시 시도하세요',
     no_exception: '이 주문에는 처리할 예외가 없습니다',
     refund_not_paid: '결제 완료된 주문만 환불할 수 있습니다(현재: %{status})',
@@ -59,6 +58,7 @@ const koKr: ServerCatalog = {
     notify_bad_body: '알림 내용 형식이 올바르지 않습니다',
     notify_mismatch: '알림의 금액 또는 통화가 주문과 다릅니다',
     api_key_needs_sign_in: 'API 키 관리는 로그인해야 합니다. API 키로는 할 수 없습니다',
+    provider_unavailable: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도하세요',
     provider_refused: '결제 서비스가 요청을 거부했습니다: %{reason}',
     order_not_payable: '이 주문은 더 이상 결제할 수 없습니다',
     channel_not_ready: '결제 채널 %{channel}이(가) 아직 설정되지 않았습니다',

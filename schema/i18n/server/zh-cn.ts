@@ -40,7 +40,6 @@ const zhCn = {
   },
   errors: {
     pay_url_missing: '该订单没有有效的支付链接',
-    provider_unavailable: '支付渠道暂时无法访问，请稍后再试',
     order_busy: '订单正在被其他操作修改，请重试',
     no_exception: '该订单没有待处理的异常',
     refund_not_paid: '只有已支付的订单可以退款（当前：%{status}）',
@@ -61,6 +60,7 @@ const zhCn = {
     notify_bad_body: '通知内容格式不正确',
     notify_mismatch: '通知的金额或币种与订单不符',
     api_key_needs_sign_in: '请登录后管理 API 密钥，不能用 API 密钥操作',
+    provider_unavailable: '支付服务暂时无法连接，请稍后再试',
     provider_refused: '支付服务拒绝了请求：%{reason}',
     order_not_payable: '此订单已不可支付',
     channel_not_ready: '支付渠道 %{channel} 尚未配置',
