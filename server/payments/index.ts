@@ -14,7 +14,7 @@ import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { refundRoutes } from './refund-routes';
-import { resumeRefunds, type RefundDeps } from './refunds';
+import { applyRefundNotice, resumeRefunds, type RefundDeps } from './refunds';
 import { makeConnectors } from './connectors';
 import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, lookUpDue } from './lookups';
@@ -112,10 +112,10 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
-  await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
+  const refundDeps: RefundDeps = { ...deps, connectors };
+  await notifyRoutes(app, { deps, connectors: Object.values(connectors), refunded: (notice) => applyRefundNotice(refundDeps, notice) });
   await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
-  const refundDeps: RefundDeps = { ...deps, connectors };
   await refundRoutes(app, { deps: refundDeps, writeContext });
   // An order its provider cannot take (not set up, an amount it cannot charge) could never be paid: refused when it is made or changed so.
   options.guards?.push(async (_trx, r, changes) => {

@@ -100,6 +100,15 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expectRefused(await api.call('PUT', '/api/receive-money/update', { id: o.id, amount: 300.5 }), 'amount', 'receive-money');
   });
 
+  it('a Stripe order stored with TWD cents before that check never reaches Stripe: its click is a 409', async () => {
+    // An order stored with cents before (a manual one moved is refused the same way) never reaches Stripe: a 409 on the click.
+    const o = await api.stripeOrder({ currency: 'TWD', amount: 12 });
+    await api.t.app.paydesk.db.any.updateTable('receive_money').set({ amount: 12.5 }).where('id', '=', o.id).execute();
+    const click = await api.click(o.tradeNo);
+    expect(click.status, click.text).toBe(409);
+    expect(click.body.msg).toContain('whole units');
+  });
+
   // Every currency that has pay channels, with every Stripe method: allowed where Stripe takes it, else a 400 naming payType.
   const matrix = Object.keys(PAY_CHANNELS).flatMap((currency) => Object.keys(STRIPE_METHODS).map((payType) => [currency, payType] as const));
   it.each(matrix)('%s with %s: a session offering that method, or a 400 naming payType', async (currency, payType) => {
