@@ -1,5 +1,5 @@
 /**
- * First start: the default config rows of SPEC §9, the super-admin group and
+ * First start: the default config rows (schema/config-rows.ts), the super-admin group and
  * the `admin` account. Idempotent, and safe when two instances start on one
  * empty database at once (the loser of an insert race finds the winner's row).
  */
@@ -26,7 +26,7 @@ async function insertOnce(run: () => Promise<unknown>, exists: () => Promise<unk
 
 export interface BootstrapOptions {
   adminPassword?: string;
-  /** The install's language, of the names written here (the super-admin group's); zh-cn by default (SPEC §1). */
+  /** The install's language, of the names written here (the super-admin group's); zh-cn by default, the product's first language. */
   lang?: Lang;
   /** How the admin's password is stored (argon2id, from auth/): the database layer does not hash. */
   hashPassword: (plain: string) => Promise<string>;

@@ -2,7 +2,7 @@
  * Issue 11 item 25: what the first start and `npm run seed` write follows the
  * product's own rules: the super-admin group is named in the install's
  * language (from the catalogs), and every demo account passes the users
- * schema (SPEC §5: 4-32 letters and digits).
+ * schema (an account is 4-32 letters and digits), and a second run adds nothing.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
