@@ -129,7 +129,11 @@ export const restRoutes: FastifyPluginAsync<{ resources: Iterable<Resource>; opt
       app.route({
         method: rule.method as HTTPMethods,
         url: `/${r.name}${rule.one ? '/:id' : ''}`,
-        config: { rule: { name: rule.name, group: rule.group, type: rule.type, scene: rule.mirrors } },
+        config: {
+          rule: { name: rule.name, group: rule.group, type: rule.type, scene: rule.mirrors },
+          // As on the generic create: a retry with the same Idempotency-Key gets the first answer, not a second row.
+          ...(rule.name === 'rest-create' && { idempotent: true as const }),
+        },
         handler: generic[rule.name as RestName],
       });
     }
