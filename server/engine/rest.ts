@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { isWritable, type Resource } from '../../schema/define';
+import { isServerFilled } from '../../schema/field-types';
 import { restRules, type RestName } from '../../schema/rest';
 import { AppError, notFound } from '../http';
 import { t } from '../i18n';
@@ -34,8 +35,10 @@ async function visible(e: Engine, r: Resource, request: FastifyRequest, id: numb
 
 /**
  * A react-admin form sends the whole record back: its id, its times, its
- * read-only and presented fields. Those the caller did not change are
- * dropped; one he did change stays, for the engine to refuse by name.
+ * read-only and presented fields. What the server fills on every write (the
+ * times, the owner) is dropped, however stale the form's copy; a read-only
+ * field is dropped when the caller left it as it is, and one he changed stays,
+ * for the engine to refuse by name.
  */
 function changesOf(r: Resource, body: unknown, id: number, current: Row | null): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
@@ -46,6 +49,7 @@ function changesOf(r: Resource, body: unknown, id: number, current: Row | null):
     current === null || (Object.hasOwn(current, key) && JSON.stringify(current[key]) === JSON.stringify(value));
   return Object.fromEntries(Object.entries(rest).filter(([key, value]) => {
     const f = fieldOf(r, key);
+    if (f && isServerFilled(f)) return false;
     return (f && isWritable(f)) || !echoed(key, value);
   }));
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/app';
-import { adminApi, createRow, dataOf, unique, type Api } from '../support/fixtures';
+import { adminApi, createOrder, createRow, dataOf, unique, type Api } from '../support/fixtures';
 
 const q = (params: Record<string, unknown>) => Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
 
@@ -99,13 +99,33 @@ describe.each(DIALECTS)('the simple-rest dialect on %s', (dialect) => {
     const saved = await api.call('PUT', `/api/rest/tags/${tags[1]!.id}`, { ...record, describe: 'from a form' });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ id: tags[1]!.id, name: record.name, describe: 'from a form', createTime: record.createTime });
-    const forged = await api.call('PUT', `/api/rest/tags/${tags[1]!.id}`, { ...record, createTime: 1 });
-    expect(forged.status).toBe(400);
-    expect(Object.keys(forged.body.errors)).toEqual(['createTime']);
+    // A second save from the same, now stale, copy: the times it sends back are the server's to keep.
+    const again = await api.call('PUT', `/api/rest/tags/${tags[1]!.id}`, { ...record, describe: 'saved twice', createTime: 1 });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ describe: 'saved twice', createTime: record.createTime });
+    const order = (await api.call('POST', '/api/rest/receive-money', { title: 'Form', amount: 5, currency: 'USD', payUrl: 'https://pay.example.com/x' })).body;
+    const forged = await api.call('PUT', `/api/rest/receive-money/${order.id}`, { ...order, status: 'completed' });
+    expect({ status: forged.status, fields: Object.keys(forged.body.errors) }).toEqual({ status: 400, fields: ['status'] });
+    expect(dataOf(await api.call('GET', `/api/receive-money/take?id=${order.id}`)).status).toBe('pending');
     const elsewhere = await api.call('PUT', `/api/rest/tags/${tags[1]!.id}`, { id: tags[2]!.id, describe: 'x' });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.errors).toHaveProperty('id');
     expect(dataOf(await api.call('GET', `/api/tags/take?id=${tags[2]!.id}`)).describe).toBe('');
+  });
+
+  it('a paid order keeps its price through the dialect too: its form saves, its amount does not change', async () => {
+    const order = await createOrder(api);
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: order.id, reason: 'paid at the counter' }));
+    const record = (await api.call('GET', `/api/rest/receive-money/${order.id}`)).body;
+    expect(record.status).toBe('completed');
+    const saved = await api.call('PUT', `/api/rest/receive-money/${order.id}`, { ...record, remark: 'receipt sent' });
+    expect(saved.status, saved.text).toBe(200);
+    const repriced = await api.call('PUT', `/api/rest/receive-money/${order.id}`, { ...record, amount: 1 });
+    expect({ status: repriced.status, fields: Object.keys(repriced.body.errors) }).toEqual({ status: 409, fields: ['amount'] });
+    expect(dataOf(await api.call('GET', `/api/receive-money/take?id=${order.id}`))).toMatchObject({ amount: record.amount, remark: 'receipt sent' });
+    // Deleting it through the dialect bins it: it is archived, never gone.
+    expect((await api.call('DELETE', `/api/rest/receive-money/${order.id}`)).status).toBe(200);
+    expect(dataOf(await api.call('GET', `/api/receive-money/rows?onlyTrashed=1&id=${order.id}`)).total).toBe(1);
   });
 
   it('a retried create with the same Idempotency-Key makes one row', async () => {
