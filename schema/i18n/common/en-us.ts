@@ -175,7 +175,6 @@ const enUs: CommonCatalog = {
   validation: {
     refund_amount: 'The refund must be more than 0 and at most %{left} %{currency}',
     refund_over: 'Refunds cannot exceed what was paid: at most %{left} %{currency} is left',
-    provider_not_ready: 'This provider is not set up yet (enter its key in the settings first)',
     required: 'This field is required',
     min_length: 'Must be at least %{min} characters',
     max_length: 'Must be at most %{max} characters',
@@ -216,11 +215,14 @@ const enUs: CommonCatalog = {
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
     rest_id: 'The id in the body must be the id in the URL (%{id})',
+    channel_not_ready: 'Set up this channel first: add its key in the payment settings',
+    whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {
     refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
+    checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',
     update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',
     clear: 'Empty recycle bin', flat: 'Compact list', briefly: 'Summary', tree: 'Rule tree', 'group-names': 'Group names',

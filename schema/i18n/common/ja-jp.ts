@@ -174,7 +174,6 @@ const jaJp: CommonCatalog = {
   validation: {
     refund_amount: '返金額は 0 より大きく %{left} %{currency} 以下にしてください',
     refund_over: '返金の合計は支払額を超えられません。残りは最大 %{left} %{currency} です',
-    provider_not_ready: 'この決済プロバイダーはまだ設定されていません（先に設定でキーを入力してください）',
     required: '必須項目です',
     min_length: '%{min} 文字以上で入力してください',
     max_length: '%{max} 文字以内で入力してください',
@@ -215,11 +214,14 @@ const jaJp: CommonCatalog = {
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
     rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
+    channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
+    whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
   actions: {
     refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
+    checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
     update: '更新', sort: '並べ替え', restore: '復元', remove: 'ごみ箱へ移動', delete: '完全に削除',
     clear: 'ごみ箱を空にする', flat: '簡易一覧', briefly: '概要', tree: 'ルールツリー', 'group-names': 'グループ名',

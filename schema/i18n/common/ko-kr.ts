@@ -171,7 +171,6 @@ const koKr: CommonCatalog = {
   validation: {
     refund_amount: '환불 금액은 0보다 크고 %{left} %{currency} 이하여야 합니다',
     refund_over: '환불 합계는 결제 금액을 넘을 수 없습니다. 남은 금액은 최대 %{left} %{currency}입니다',
-    provider_not_ready: '이 결제 제공자는 아직 설정되지 않았습니다(먼저 설정에서 키를 입력하세요)',
     required: '필수 항목입니다',
     min_length: '%{min}자 이상 입력하세요',
     max_length: '%{max}자 이하로 입력하세요',
@@ -212,11 +211,14 @@ const koKr: CommonCatalog = {
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
     stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
     rest_id: '본문의 id는 URL의 id(%{id})와 같아야 합니다',
+    channel_not_ready: '먼저 결제 설정에서 이 채널의 키를 입력하세요',
+    whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
   actions: {
     refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
+    checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',
     update: '수정', sort: '순서 변경', restore: '복원', remove: '휴지통으로 이동', delete: '영구 삭제',
     clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',

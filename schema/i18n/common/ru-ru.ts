@@ -183,7 +183,6 @@ const ruRu: CommonCatalog = {
   validation: {
     refund_amount: 'Сумма возврата должна быть больше 0 и не больше %{left} %{currency}',
     refund_over: 'Возвраты не могут превышать оплату: осталось не больше %{left} %{currency}',
-    provider_not_ready: 'Этот провайдер ещё не настроен (сначала укажите его ключ в настройках)',
     required: 'Обязательное поле',
     min_length: 'Не менее %{min} символов',
     max_length: 'Не более %{max} символов',
@@ -224,11 +223,14 @@ const ruRu: CommonCatalog = {
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
     rest_id: 'id в теле запроса должен совпадать с id в адресе (%{id})',
+    channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
+    whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {
     refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
+    checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',
     save: 'Сохранение', update: 'Изменение', sort: 'Изменение порядка', restore: 'Восстановление', remove: 'В корзину',
     delete: 'Удалить навсегда', clear: 'Очистить корзину', flat: 'Краткий список', briefly: 'Сводка',

@@ -173,7 +173,6 @@ const zhCn = {
   validation: {
     refund_amount: '退款金额须大于 0，最多 %{left} %{currency}',
     refund_over: '退款总额不能超过实付金额：最多还可退 %{left} %{currency}',
-    provider_not_ready: '该支付渠道尚未配置（请先在系统配置中填写密钥）',
     required: '此项为必填项',
     min_length: '长度不能少于 %{min} 个字符',
     max_length: '长度不能超过 %{max} 个字符',
@@ -214,11 +213,14 @@ const zhCn = {
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
     rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
+    channel_not_ready: '请先在支付设置中填写该渠道的密钥',
+    whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {
     refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
+    checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
     update: '修改', sort: '排序', restore: '恢复', remove: '移入回收站', delete: '彻底删除', clear: '清空回收站',
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',
