@@ -83,7 +83,7 @@ export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptio
     const payload = JSON.stringify({
       type: 'ping', timestamp: new Date(o.deps.clock() * 1000).toISOString(), data: { message: 'Paydesk test callback', test: true },
     });
-    const result = await o.post(url, messageId, payload, TEST_BODY_BYTES);
+    const result = await o.post(url, messageId, payload, request.caller.user?.id ?? 0, TEST_BODY_BYTES);
     if (result.refused) throw badRequest('errors.callback_not_public', {}, { errors: [{ field: 'url', message: 'errors.callback_not_public' }] });
     return ok({ status: result.code, ms: result.ms, body: result.body, error: result.error ?? '', messageId }, result.code ? 'messages.callback_tested' : 'messages.callback_unanswered');
   });

@@ -116,6 +116,10 @@ const enUs: CommonCatalog = {
       name: 'Idempotency keys',
       fields: { ...row, dedupeKey: 'Key', digest: 'Request digest', status: 'Status code', response: 'Response', expireTime: 'Expires at' },
     },
+    'callback-secrets': {
+      name: 'Callback signing secrets',
+      fields: { ...row, merchant: 'Merchant', prefix: 'Secret prefix', secret: 'Secret', previous: 'Previous secret', previousUntil: 'Previous secret ends' },
+    },
     'api-keys': {
       name: 'API keys',
       fields: {
@@ -219,7 +223,7 @@ const enUs: CommonCatalog = {
     whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {
-    refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
+    roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers',

@@ -116,6 +116,10 @@ const jaJp: CommonCatalog = {
       name: '冪等キー',
       fields: { ...row, dedupeKey: 'キー', digest: 'リクエストダイジェスト', status: 'ステータスコード', response: '応答', expireTime: '有効期限' },
     },
+    'callback-secrets': {
+      name: 'コールバック署名シークレット',
+      fields: { ...row, merchant: '加盟店', prefix: 'シークレットの先頭', secret: 'シークレット', previous: '以前のシークレット', previousUntil: '以前のシークレットの期限' },
+    },
     'api-keys': {
       name: 'API キー',
       fields: {
@@ -218,7 +222,7 @@ const jaJp: CommonCatalog = {
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
   actions: {
-    refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
+    roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',

@@ -114,6 +114,10 @@ const koKr: CommonCatalog = {
       name: '멱등 키',
       fields: { ...row, dedupeKey: '키', digest: '요청 다이제스트', status: '상태 코드', response: '응답', expireTime: '만료 시간' },
     },
+    'callback-secrets': {
+      name: '콜백 서명 비밀 키',
+      fields: { ...row, merchant: '가맹점', prefix: '비밀 키 앞부분', secret: '비밀 키', previous: '이전 비밀 키', previousUntil: '이전 비밀 키 종료' },
+    },
     'api-keys': {
       name: 'API 키',
       fields: {
@@ -215,7 +219,7 @@ const koKr: CommonCatalog = {
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
   actions: {
-    refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
+    roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
     checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자',

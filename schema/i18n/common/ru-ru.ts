@@ -118,6 +118,10 @@ const ruRu: CommonCatalog = {
       name: 'Ключи идемпотентности',
       fields: { ...row, dedupeKey: 'Ключ', digest: 'Дайджест запроса', status: 'Код ответа', response: 'Ответ', expireTime: 'Истекает' },
     },
+    'callback-secrets': {
+      name: 'Секреты подписи уведомлений',
+      fields: { ...row, merchant: 'Продавец', prefix: 'Начало секрета', secret: 'Секрет', previous: 'Прежний секрет', previousUntil: 'Прежний секрет действует до' },
+    },
     'api-keys': {
       name: 'API-ключи',
       fields: {
@@ -227,7 +231,7 @@ const ruRu: CommonCatalog = {
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {
-    refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
+    roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',

@@ -119,6 +119,10 @@ const zhCn = {
       name: '幂等键',
       fields: { ...row, dedupeKey: '键', digest: '请求摘要', status: '状态码', response: '响应', expireTime: '过期时间' },
     },
+    'callback-secrets': {
+      name: '回调签名密钥',
+      fields: { ...row, merchant: '商户', prefix: '密钥前缀', secret: '密钥', previous: '旧密钥', previousUntil: '旧密钥失效时间' },
+    },
     'api-keys': {
       name: 'API 密钥',
       fields: {
@@ -217,7 +221,7 @@ const zhCn = {
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {
-    refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
+    roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态',

@@ -3,6 +3,9 @@ import type { ServerCatalog } from './zh-cn';
 
 const enUs: ServerCatalog = {
   messages: {
+    secret_created: 'Your callback signing secret was made; it is shown this once',
+    secret_rolled: 'Secret rolled: the previous one keeps signing beside it for 24 hours',
+    secret_overlap_ended: 'The previous secret no longer signs',
     notify_flagged: 'The payment does not fit the order; it was kept as an exception for an operator',
     refund_pending: 'Refund requested; waiting for the provider to confirm',
     refund_succeeded: 'Refunded',

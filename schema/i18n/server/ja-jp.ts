@@ -3,6 +3,9 @@ import type { ServerCatalog } from './zh-cn';
 
 const jaJp: ServerCatalog = {
   messages: {
+    secret_created: 'コールバック署名シークレットを作成しました。表示はこの一度だけです',
+    secret_rolled: 'シークレットを更新しました。以前のものも 24 時間は併せて署名します',
+    secret_overlap_ended: '以前のシークレットでの署名を停止しました',
     notify_flagged: '支払いが注文と一致しないため、例外として記録しました',
     refund_pending: '返金を依頼しました。プロバイダーの確認待ちです',
     refund_succeeded: '返金しました',

@@ -3,6 +3,9 @@ import type { ServerCatalog } from './zh-cn';
 
 const koKr: ServerCatalog = {
   messages: {
+    secret_created: '콜백 서명 비밀 키를 만들었습니다. 이번 한 번만 표시됩니다',
+    secret_rolled: '비밀 키를 교체했습니다. 이전 키도 24시간 동안 함께 서명합니다',
+    secret_overlap_ended: '이전 비밀 키는 더 이상 서명하지 않습니다',
     notify_flagged: '결제가 주문과 맞지 않아 운영자가 처리할 예외로 기록했습니다',
     refund_pending: '환불을 요청했습니다. 제공자의 확인을 기다리는 중입니다',
     refund_succeeded: '환불했습니다',

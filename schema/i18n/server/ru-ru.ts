@@ -3,6 +3,9 @@ import type { ServerCatalog } from './zh-cn';
 
 const ruRu: ServerCatalog = {
   messages: {
+    secret_created: 'Секрет подписи уведомлений создан; он показан только сейчас',
+    secret_rolled: 'Секрет заменён: прежний ещё 24 часа подписывает вместе с ним',
+    secret_overlap_ended: 'Прежний секрет больше не подписывает',
     notify_flagged: 'Платёж не соответствует заказу и сохранён как исключение для оператора',
     refund_pending: 'Возврат запрошен, ждём подтверждения провайдера',
     refund_succeeded: 'Возврат выполнен',

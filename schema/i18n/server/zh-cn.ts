@@ -5,6 +5,9 @@
  */
 const zhCn = {
   messages: {
+    secret_created: '回调签名密钥已生成，仅显示这一次',
+    secret_rolled: '已更换密钥：旧密钥在 24 小时内仍会一同签名',
+    secret_overlap_ended: '旧密钥已停止签名',
     notify_flagged: '款项与订单不符，已记为异常待处理',
     refund_pending: '退款已提交，等待支付渠道确认',
     refund_succeeded: '退款成功',
