@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { adminApi, createOrder, createUser, dataOf, type Api } from '../support/fixtures';
 
-const MIGRATION = '20261126021928_rest_rules';
+const MIGRATION = '20261126025917_rest_rules';
 type RuleRow = { id: number; method: string; route: string; type: string };
 
 describe.each(DIALECTS)('the dialect\'s rules on %s', (dialect) => {
