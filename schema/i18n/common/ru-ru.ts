@@ -12,7 +12,7 @@ const ruRu: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'Имя', account: 'Учётная запись', phone: 'Номер телефона', email: 'Эл. почта',
         password: 'Пароль', status: 'Статус', gender: 'Пол', source: 'Источник', avatar: 'Аватар', describe: 'О себе',
-        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход',
+        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход', mfa: 'Двухфакторный вход', mfaSecret: 'Ключ двухфакторного входа', mfaRecovery: 'Коды восстановления',
       },
     },
     'receive-money': {
@@ -29,7 +29,7 @@ const ruRu: CommonCatalog = {
       name: 'Группы прав',
       fields: {
         ...trashed, name: 'Название группы', no: 'Номер группы', manage: 'Управляет чужими данными',
-        all: 'Все права', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
+        all: 'Все права', mfa: 'Требует двухфакторный вход', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
         serial: 'Порядок',
       },
     },
@@ -231,6 +231,7 @@ const ruRu: CommonCatalog = {
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {
+    'mfa-sign-in': 'Вход с двухфакторным кодом', 'mfa-setup': 'Начать настройку двухфакторного входа', 'mfa-enable': 'Включить двухфакторный вход', 'mfa-reset': 'Сбросить двухфакторный вход',
     roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
