@@ -9,10 +9,11 @@ import { TOKEN_CHECK_MS } from '../api/authProvider';
 import { PermissionsProvider } from '../permissions';
 import { DocumentTitle, LoadingOverlay, NavigationProgress } from './chrome';
 import { GroupedMenu } from './Menu';
+import { TestModeChip } from './TestModeChip';
 
 function ConsoleAppBar() {
   return (
-    <AppBar toolbar={<LocalesMenuButton />}>
+    <AppBar toolbar={<><TestModeChip /><LocalesMenuButton /></>}>
       {/* react-admin wraps the title in an inline-block, which the bar's ellipsis cannot shorten: a long title on a phone was cut mid-letter. */}
       <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'inline' } }} />
     </AppBar>
