@@ -1,9 +1,11 @@
 /**
  * Payment confirmation (SPEC §2, §4, §8): the order, the amount due, a
- * countdown to createTime + window and the pay button that sends the payer to
- * the order's external payUrl.
+ * countdown to createTime + window and the pay button. The click asks the
+ * server where to pay (a manual order's own link, or a provider's checkout
+ * made then) and sends the payer there after the loading state.
  */
 import { useEffect, useRef, useState } from 'react';
+import { startCheckout } from '../api';
 import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
@@ -47,13 +49,19 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
   }, [paidHere, tradeNo]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  function pay() {
+  async function pay() {
     // The clock, not the last tick, decides: a click in the final second must not slip through.
     if (endAt === null || Date.now() / 1000 >= endAt) return setNotice(t('pay.pay_timeout'));
-    const payUrl = order?.payUrl;
-    if (!isHttpUrl(payUrl)) return toast('error', t('pay.pay_url_invalid'));
+    if (!tradeNo) return;
     setRedirecting(true);
-    redirect.current = setTimeout(() => location.assign(payUrl), PAY_REDIRECT_MS);
+    // The loading state lasts its full time even when the server answers at once.
+    const shown = new Promise((resolve) => (redirect.current = setTimeout(resolve, PAY_REDIRECT_MS)));
+    const [answer] = await Promise.all([startCheckout(tradeNo), shown]);
+    const payUrl = answer.data?.payUrl;
+    if (isHttpUrl(payUrl)) return location.assign(payUrl);
+    setRedirecting(false);
+    // 409: paid, failed or closed meanwhile; no answer or another refusal: try again. An answer without a link: the order has none.
+    toast('error', t(answer.code === 409 ? 'pay.checkout_closed' : answer.data ? 'pay.pay_url_invalid' : 'pay.checkout_failed'));
   }
 
   // An unknown tradeNo is no order: say so, without a fake order or a countdown error (SPEC §8 asks only for no toast).
@@ -82,7 +90,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
             className="button button--primary"
             disabled={!secondsLeft || redirecting}
             aria-busy={redirecting}
-            onClick={pay}
+            onClick={() => void pay()}
           >
             {redirecting && <span className="spinner" aria-hidden="true" />}
             {t(redirecting ? 'pay.redirecting' : 'pay.pay_now')}
@@ -105,7 +113,7 @@ function useMovedToPaid(status: string | undefined): boolean {
 /** Why a finished order cannot be paid, with the way to its result. */
 function ClosedNotice({ status, tradeNo }: { status: string; tradeNo: string }) {
   const t = useT();
-  const known = status === 'completed' || status === 'failed' || status === 'expired';
+  const known = status === 'completed' || status === 'failed' || status === 'expired' || status === 'refunded';
   return (
     <section className={`closed status--${status}`} role="status" data-testid="closed-notice">
       <p>{t(known ? `pay.closed.${status}` : 'pay.status.unknown')}</p>
