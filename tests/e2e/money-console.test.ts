@@ -62,7 +62,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     const dialog = page.getByRole('dialog', { name: '编辑流水页面' });
     await shown(dialog.getByTestId('order-story'));
     // What was charged cannot be rewritten on a paid order.
-    expect(await dialog.getByLabel('金额').isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('金额', { exact: true }).isDisabled()).toBe(true);
 
     await dialog.getByRole('button', { name: '退款', exact: true }).click();
     let refund = page.getByRole('dialog', { name: '退款' });
