@@ -79,6 +79,14 @@ export interface ResourceInput<F extends Fields> {
   refine?: (row: Partial<RowOf<F>>) => FieldError[];
   /** Values the server fills in from the checked, merged row before storing it (a generated key). */
   derive?: (row: Partial<RowOf<F>>) => Partial<RowOf<F>>;
+  /**
+   * Fields a stored row may no longer change, given the row as it stands (a
+   * paid order's amount): every write path refuses a change with a 409 naming
+   * the field. Rows the server moves itself are not written through the engine.
+   */
+  frozen?: (row: Partial<RowOf<F>>) => readonly (keyof F & string)[];
+  /** A row that may go to the recycle bin but is never deleted for good (an order that received money): `delete` is a 409, `clear` leaves it. */
+  permanent?: (row: Partial<RowOf<F>>) => boolean;
   /** Extra composite indexes. */
   indexes?: readonly (readonly (keyof F & string)[])[];
 }
@@ -92,13 +100,15 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'icon' | 'title' | 'label' | 'actions'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions'>> {
   label?: Labels;
   icon?: IconName;
   title?: keyof F & string;
   publicTake?: ResourceInput<F>['publicTake'];
   refine?: ResourceInput<F>['refine'];
   derive?: ResourceInput<F>['derive'];
+  frozen?: ResourceInput<F>['frozen'];
+  permanent?: ResourceInput<F>['permanent'];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
   /** Which field plays each system role: the engine reads names from here, never assumes them. */

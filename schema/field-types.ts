@@ -52,6 +52,8 @@ export interface Field<T = unknown> {
   money?: string;
   /** `ids` and `ref` widgets: which resource the `|1|2|` list or the one id points at. */
   ref?: string;
+  /** Unique among one owner's rows when not blank (Common `uniquePerOwner`). */
+  uniquePerOwner?: boolean;
   /** Never leaves the server (passwords). */
   hidden: boolean;
   /** Stored as an argon2id hash; a blank value on update keeps the old one. */
@@ -102,6 +104,8 @@ export interface Common {
   readOnly?: boolean;
   hidden?: boolean;
   unique?: boolean;
+  /** Unique among one owner's rows when not blank (a merchant's own order reference): a second is a 409 naming the field. */
+  uniquePerOwner?: boolean;
 }
 
 /** How an identity column compares: `exact` byte for byte, `lower` after NFC and lower case (see `identityValue`). */

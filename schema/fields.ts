@@ -36,6 +36,7 @@ function field<T>(spec: Partial<Field<T>> & Pick<Field<T>, 'column' | 'input' | 
     ...(o.hidden !== undefined && { hidden: o.hidden }),
     ...(o.filter !== undefined && { filter }),
     ...(o.label && { label: o.label }),
+    ...(o.uniquePerOwner && { uniquePerOwner: true }),
     column: { ...spec.column, ...(o.unique && { unique: true }) },
   };
 }

@@ -72,7 +72,7 @@ export type OrderException = (typeof ORDER_EXCEPTIONS)[number];
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 /** How a received payment notification ended (pay-notifications `outcome`). */
-export const NOTIFY_OUTCOMES = ['applied', 'finished', 'rejected'] as const;
+export const NOTIFY_OUTCOMES = ['applied', 'flagged', 'finished', 'rejected'] as const;
 /** A merchant callback's delivery state (callbacks `state`). */
 export const CALLBACK_STATES = ['pending', 'delivered', 'failed', 'gone'] as const;
 export const USER_STATUSES = ['normal', 'banned'] as const;

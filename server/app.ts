@@ -21,6 +21,8 @@ import { dbPlugin } from './plugins/db';
 import { driversPlugin } from './plugins/drivers';
 import { errorsPlugin } from './plugins/errors';
 import { headersPlugin } from './plugins/headers';
+import { idempotencyPlugin } from './plugins/idempotency';
+import type { WriteGuard } from './engine/store';
 import { limitsPlugin } from './plugins/limits';
 import { logsPlugin } from './plugins/logs';
 import { settingsPlugin } from './plugins/settings';
@@ -89,15 +91,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(driversPlugin, { dataDir });
   // Before any route: the rule book and the limits see routes as they register.
   await app.register(authPlugin, { configDir });
+  await app.register(idempotencyPlugin);
   await app.register(limitsPlugin);
   await app.register(logsPlugin, { logFlushMs: options.logFlushMs });
   // Answers over 1 KB (lists, exports) go out compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
 
-  await app.register(engineRoutes, { resources });
+  // Domains add their checks of generic writes here (the payments: a provider must be set up before its orders).
+  const guards: WriteGuard[] = [];
+  await app.register(engineRoutes, { resources, guards });
   await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
   let paymentParts: PaymentParts | undefined;
-  await app.register(paymentRoutes, { ...options.payments, logger: options.logger, parts: (parts) => { paymentParts = parts; } });
+  await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, parts: (parts) => { paymentParts = parts; } });
 
   app.decorate('paydesk', {
     db: app.db, config: app.configRows, settings: app.settings, logs: app.opLog, rules: app.ruleBook, payments: paymentParts!,

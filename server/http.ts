@@ -13,7 +13,7 @@ export interface Envelope<T = unknown> {
 
 export class AppError extends Error {
   constructor(
-    readonly code: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503,
+    readonly code: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503,
     /** i18n key, e.g. `errors.forbidden` */
     readonly key: string,
     readonly params: Record<string, unknown> = {},

@@ -20,7 +20,7 @@ export const receiveMoney = defineResource({
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),
     tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, identity: 'exact', search: true, filter: true }),
-    outTradeNo: f.text({ max: 64, identity: 'exact', search: true, filter: true, list: false }),
+    outTradeNo: f.text({ max: 64, identity: 'exact', search: true, filter: true, list: false, uniquePerOwner: true }),
     mchId: f.text({ max: 64, filter: true, list: false }),
     productId: f.text({ max: 64, filter: true, list: false }),
     title: f.text({ required: true, max: 24, search: true, filter: true, messages: { required: 'validation.title_required' } }),
@@ -74,7 +74,16 @@ export const receiveMoney = defineResource({
           : []),
     ];
   },
-  // A merchant's own reference is unique per owner (server/payments/orders.ts checks it in the creating transaction).
+  // What was charged is never rewritten: once the order left pending or a provider holds a checkout for it,
+  // its price and how it is paid stay; the payer's link stays once it is no longer payable.
+  frozen: (row) => [
+    ...(row.status !== 'pending' || row.checkoutId ? (['amount', 'currency', 'channel', 'payType'] as const) : []),
+    ...(row.status !== 'pending' ? (['payUrl'] as const) : []),
+  ],
+  // An order that ever received money keeps its story: it may be archived (still counted), never deleted.
+  permanent: (row) => row.status === 'completed' || row.status === 'refunded' || Boolean(row.exception)
+    || Number(row.paidAmount) > 0 || Number(row.exceptionAmount) > 0 || Number(row.refundedAmount) > 0,
+  // A merchant's own reference is unique among his orders (the engine checks it in the creating transaction).
   indexes: [['uid', 'outTradeNo']],
   derive: (row) => (row.expireTime ? {} : { expireTime: (row.createTime || nowSeconds()) + ORDER_LIFETIME_SECONDS }),
   publicTake: {

@@ -1,5 +1,5 @@
 import { defineResource, f } from '../define';
-import { CURRENCIES, PAY_PROVIDERS, REFUND_STATE_COLORS, REFUND_STATES } from '../options';
+import { CURRENCIES, EXCEPTION_COLORS, ORDER_EXCEPTIONS, PAY_PROVIDERS, REFUND_STATE_COLORS, REFUND_STATES } from '../options';
 
 /**
  * Refunds of paid orders: several per order, never more in total than what
@@ -22,6 +22,8 @@ export const refunds = defineResource({
     currency: f.select({ options: ['', ...CURRENCIES], default: '', list: false, sortable: false }),
     state: f.select({ options: REFUND_STATES, optionSet: 'refundState', default: 'pending', colors: REFUND_STATE_COLORS }),
     reason: f.text({ max: 256 }),
+    /** The order exception this refund sends back (money paid late, short, over or in another currency); blank for a refund of what the order was paid. */
+    exception: f.select({ options: ['', ...ORDER_EXCEPTIONS], default: '', list: false, colors: EXCEPTION_COLORS }),
     /** The provider's refund id (Stripe `re_…`); blank for a refund made off-gateway. */
     reference: f.text({ max: 128, search: true, list: false }),
     /** Sent to the provider with the refund: the same on a retry after a crash. */

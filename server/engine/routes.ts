@@ -17,7 +17,7 @@ import { inviteRoutes } from '../routes/invite';
 import { onlyKeys } from './params';
 import { present, presentOne } from './present';
 import * as reads from './reads';
-import type { Engine } from './store';
+import type { Engine, WriteGuard } from './store';
 import * as writes from './writes';
 import type { WriteContext } from './writes';
 
@@ -93,7 +93,7 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
 }
 
 /** The generic routes of `resources`, as an encapsulated plugin over the app's database, cache, guard and log. */
-export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[] }> = async (app, { resources }) => {
+export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; guards: readonly WriteGuard[] }> = async (app, { resources, guards }) => {
   const config = app.configRows;
   const engine: Engine = {
     db: app.db,
@@ -102,6 +102,7 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[] }
     maxLimit: () => pageLimit(config.peek('SYSTEM_SAFETY_API').paging),
     beforeWrite: async (trx, r, caller, changes) => {
       await ceiling(trx, r, caller, changes);
+      for (const guard of guards) await guard(trx, r, changes);
       const ended = sessionsEndedBy(r.table, changes);
       // After the commit, so a write that rolls back ends nobody's session.
       return ended.length ? async () => { for (const uid of ended) await app.tokens.revokeAll(uid); } : undefined;
@@ -126,7 +127,11 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[] }
       app.route({
         method: rule.method as HTTPMethods,
         url: `/${rule.route}`,
-        config: { rule: { name: rule.name, group: rule.group, type: rule.type, ...(x && { scene: 'find' }) } },
+        config: {
+          rule: { name: rule.name, group: rule.group, type: rule.type, ...(x && { scene: 'find' }) },
+          // A creating call may carry an Idempotency-Key: a retry after a timeout gets the first answer, not a second row.
+          ...((rule.name === 'create' || rule.name === 'save') && { idempotent: true as const }),
+        },
         handler,
       });
     }

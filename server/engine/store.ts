@@ -37,6 +37,13 @@ export interface Engine {
   beforeWrite?(trx: Kysely<any>, r: Resource, caller: Caller, changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>): Promise<void | (() => Promise<void>)>;
 }
 
+/**
+ * A domain's check of a generic write (the payments: a Stripe order needs a
+ * Stripe key), consulted beside the permission ceiling in the write's
+ * transaction; throwing refuses the whole write.
+ */
+export type WriteGuard = (trx: Kysely<any>, r: Resource, changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>) => Promise<void>;
+
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**

@@ -34,13 +34,27 @@ async function prepare(r: Resource, values: Record<string, unknown>, creating: b
   return values;
 }
 
-async function checkUnique(trx: Kysely<any>, r: Resource, values: Record<string, unknown>, selfId?: number) {
+async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Record<string, unknown>, owner: unknown, selfId?: number) {
   for (const [k, f] of Object.entries(r.fields)) {
-    if (!f.column.unique || values[k] === undefined || values[k] === '') continue;
+    if (!(f.column.unique || f.uniquePerOwner) || values[k] === undefined || values[k] === '') continue;
     let qb = trx.selectFrom(r.table).select('id').where(k, '=', values[k] as never);
     if (selfId) qb = qb.where('id', '!=', selfId);
+    if (f.uniquePerOwner && r.columns.owner) {
+      // No unique key can say "unique per owner when not blank": the gap lock (MySQL) makes a racing twin wait, then retry and see this row.
+      qb = qb.where(r.columns.owner, '=', owner as never);
+      if (e.db.adapter.forUpdate) qb = qb.forUpdate();
+      if (await qb.executeTakeFirst()) throw new AppError(409, 'errors.duplicate_per_owner', { field: k }, { errors: [{ field: k, message: 'errors.duplicate_per_owner' }] });
+      continue;
+    }
     if (await qb.executeTakeFirst()) throw badRequest('errors.conflict', { field: k }, { errors: [{ field: k, message: 'errors.conflict' }] });
   }
+}
+
+/** A change to a field the stored row has frozen (a paid order's amount) is refused whole: 409 naming it. */
+function checkFrozen(r: Resource, before: Record<string, unknown>, values: Record<string, unknown>) {
+  const same = (a: unknown, b: unknown) => a === b || (typeof a === 'number' || typeof b === 'number' ? Number(a) === Number(b) : String(a ?? '') === String(b ?? ''));
+  const changed = (r.frozen?.(before as never) ?? []).find((k) => k in values && !same(values[k], before[k]));
+  if (changed) throw new AppError(409, 'errors.frozen', { field: changed }, { errors: [{ field: changed, message: 'errors.frozen' }] });
 }
 
 /** References must point at rows that exist in their `ref` table: a `|1|2|` list (a group's members) or one id, 0 for none. */
@@ -130,7 +144,6 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
   checkRow(r, withDefaults(r, values));
   Object.assign(values, r.derive?.(withDefaults(r, values) as never));
   return inTransaction(e, r, ctx, async (trx) => {
-    await checkUnique(trx, r, values);
     await checkRefs(trx, e, r, values);
     const { owner, createTime, updateTime, serial } = r.columns;
     const t = now();
@@ -144,6 +157,7 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
       const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(${sql.ref(serial)}), 0)`.as('top')).executeTakeFirstOrThrow();
       row[serial] = Number(top) + 1;
     }
+    await checkUnique(e, trx, r, values, owner ? row[owner] : undefined);
     await consult(e, trx, r, ctx, [{ after: row }]);
     const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
@@ -165,11 +179,12 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
       if (changed) throw new AppError(403, 'errors.locked', { field: changed });
     }
     const before = decode(r, { ...existing });
+    checkFrozen(r, before, values);
     const merged = { ...before, ...values };
     checkRow(r, merged);
     Object.assign(values, r.derive?.(merged as never));
     await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
-    await checkUnique(trx, r, values, id);
+    await checkUnique(e, trx, r, values, r.columns.owner ? existing[r.columns.owner] : undefined, id);
     await checkRefs(trx, e, r, values);
     await trx.updateTable(r.table).set(encode(r, { ...values, ...touched(r) })).where('id', '=', id).execute();
     await ctx.audit(trx, { bindId: id });
@@ -203,6 +218,10 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
       throw new AppError(404, 'errors.not_found', {}, { missing });
     }
     ownOnly(r, ctx.caller, found);
+    if (kind === 'delete' && r.permanent) {
+      const kept = found.find((row) => r.permanent!(decode(r, { ...row }) as never));
+      if (kept) throw new AppError(409, 'errors.permanent', { id: kept.id }, { ids: [kept.id] });
+    }
     await consult(e, trx, r, ctx, found.map((row) => {
       const before = decode(r, { ...row });
       return { before, ...(kind === 'restore' && { after: { ...before, [deleteTime!]: 0 } }) };
@@ -218,9 +237,17 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
 export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
   return inTransaction(e, r, ctx, async (trx) => {
     const deleteTime = r.columns.deleteTime!;
-    if (e.beforeWrite) {
-      const doomed = await scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller).execute();
+    if (e.beforeWrite || r.permanent) {
+      const binned = await scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller).execute();
+      // Rows that must stay (an order that received money) stay in the bin.
+      const doomed = r.permanent ? binned.filter((row) => !r.permanent!(decode(r, { ...row }) as never)) : binned;
       await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
+      if (r.permanent) {
+        const ids = doomed.map((row) => row.id as number);
+        if (ids.length) await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
+        await ctx.audit(trx, {});
+        return { count: ids.length, kept: binned.length - ids.length };
+      }
     }
     const result = await scoped(trx.deleteFrom(r.table).where(deleteTime, '>', 0), r, ctx.caller).executeTakeFirst();
     await ctx.audit(trx, {});

@@ -7,11 +7,16 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { generateWebhookSecret } from '../../schema/settings';
+import type { WriteGuard } from '../engine/store';
 import type { WriteContext } from '../engine/writes';
 import { apiKeyRoutes } from './api-key-routes';
 import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
+import { refundRoutes } from './refund-routes';
+import { resumeRefunds, type RefundDeps } from './refunds';
+import { invalid } from '../engine/params';
+import type { PayProvider } from '../../schema/options';
 import { makeConnectors } from './connectors';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
@@ -24,20 +29,26 @@ export interface PaymentOptions {
   outboxEveryMs?: number;
   /** How often due orders are expired ("within a minute of expireTime"). */
   expiryEveryMs?: number;
+  /** How often refunds the provider never answered are asked again. */
+  refundEveryMs?: number;
   /** Merchant callbacks may go to loopback and private addresses (main.ts: PAYDESK_CALLBACKS_TO_PRIVATE=allow). */
   callbacksToPrivate?: boolean;
 }
 
 export interface PaymentParts {
-  deps: TransitionDeps;
+  deps: RefundDeps;
   outbox: Outbox;
   /** Runs the expiry job once now. */
   expireDue(): Promise<number>;
+  /** Runs the refund resume job once now. */
+  resumeRefunds(): Promise<number>;
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
   /** With the Fastify logger off, a failed job is still printed. */
   logger?: boolean;
+  /** Checks of generic writes the payments add (the engine consults them in each write's transaction). */
+  guards?: WriteGuard[];
   /** Receives the parts that scripts and tests reach as `app.paydesk.payments`. */
   parts?(parts: PaymentParts): void;
 }
@@ -89,16 +100,29 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
 
   const connectors = makeConnectors(() => settings.get('pay'));
   await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
-  await operatorRoutes(app, { deps, writeContext, requeued: () => wake() });
+  await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
+  const refundDeps: RefundDeps = { ...deps, connectors };
+  await refundRoutes(app, { deps: refundDeps, writeContext });
+  // An order for a provider that is not set up could never be paid: refused when it is made or moved to it.
+  options.guards?.push(async (_trx, r, changes) => {
+    if (r.name !== 'receive-money') return;
+    for (const { before, after } of changes) {
+      const channel = after?.channel as PayProvider | undefined;
+      if (!channel || channel === before?.channel) continue;
+      if (!connectors[channel]?.ready()) invalid([{ field: 'channel', message: 'validation.provider_not_ready' }]);
+    }
+  });
   await apiKeyRoutes(app, { db, clock, writeContext });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
   const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;
+  // Refunds whose provider never answered (a crash, a timeout) are asked again with the same key.
+  const resuming = options.jobs ? every(options.refundEveryMs ?? 60_000, () => resumeRefunds(refundDeps), log) : undefined;
   if (delivering) wake = delivering.kick;
   // The jobs finish what they began (a callback being sent) before its connections close.
   app.addHook('onClose', async () => {
-    await Promise.all([delivering?.stop(), expiring?.stop()]);
+    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop()]);
     await destinations.close();
   });
-  options.parts?.({ deps, outbox, expireDue: () => expireDue(deps) });
+  options.parts?.({ deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps) });
 };

@@ -7,13 +7,15 @@
  * once, or a copy after a restart, take effect once.
  *
  * Answers: applied 200; already applied (a gateway's retry) 200; order already
- * finished 200 and recorded, so the gateway stops; amount or currency not the
- * order's 400, recorded as rejected; unknown tradeNo 404; bad signature 401.
+ * finished 200 and recorded, so the gateway stops; money that does not fit
+ * (late, another amount or currency) 200, kept as an order exception; unknown
+ * tradeNo 404; bad signature 401.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
 import type { Connector, PaymentNotice } from './connectors/connector';
-import { applyIn, findOrder, retryDeadlocks, sameAmount, sha256, type Outcome, type TransitionDeps } from './transitions';
+import { exceptionOf, flagException } from './exceptions';
+import { applyIn, findOrder, retryDeadlocks, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
 
 export interface NotifyOptions {
   deps: TransitionDeps;
@@ -22,39 +24,76 @@ export interface NotifyOptions {
 
 export type NotifyResult =
   | { kind: 'applied'; outcome: Outcome }
-  | { kind: 'duplicate' | 'finished' | 'rejected' | 'ignored' };
+  | { kind: 'flagged'; order: OrderRow }
+  | { kind: 'duplicate' | 'finished' | 'ignored' };
 
-/** Records and applies one verified notification. */
-export async function applyNotification(deps: TransitionDeps, channel: string, id: string, digest: string, notice: PaymentNotice): Promise<NotifyResult> {
-  const order = await findOrder(deps.db, { tradeNo: notice.tradeNo });
-  if (!order) throw notFound('errors.order_not_found');
-  const matches = sameAmount(notice.amount, order.amount) && notice.currency === order.currency;
+/** How often the decision is made again when the order moved between reading it and writing (a race with expiry). */
+const DECIDE_TRIES = 5;
+
+/**
+ * Records and applies one verified notification (or what a look-up at the
+ * provider found: `source` 'lookup'). A payment that fits moves the order;
+ * one that does not (late, short, over, another currency) flags it
+ * (exceptions.ts) and is answered 200, so the gateway stops retrying and the
+ * money waits for an operator.
+ */
+export async function applyNotification(
+  deps: TransitionDeps, channel: string, id: string, digest: string, notice: PaymentNotice, source: Source = 'notify',
+): Promise<NotifyResult> {
+  const known = await findOrder(deps.db, { tradeNo: notice.tradeNo });
+  if (!known) throw notFound('errors.order_not_found');
   const now = deps.clock();
   let result: NotifyResult;
   try {
     result = await retryDeadlocks(() => deps.db.transaction().execute(async (trx): Promise<NotifyResult> => {
       const row = await trx.insertInto('pay_notifications').values({
-        dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: order.id,
-        tradeNo: order.tradeNo, outcome: matches ? 'applied' : 'rejected',
-        reason: matches ? '' : `expected ${order.amount} ${order.currency}, got ${notice.amount} ${notice.currency}`.slice(0, 256),
+        dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
+        tradeNo: known.tradeNo, outcome: 'applied', reason: '',
         amount: Number.isFinite(notice.amount) && notice.amount < 1e12 ? notice.amount : 0,
-        currency: notice.currency.slice(0, 16), digest, uid: order.uid, createTime: now, updateTime: now,
+        currency: notice.currency.slice(0, 16), digest, uid: known.uid, createTime: now, updateTime: now,
       }).executeTakeFirstOrThrow();
-      if (!matches) return { kind: 'rejected' };
-      const finished = async (reason: string): Promise<NotifyResult> => {
-        await trx.updateTable('pay_notifications').set({ outcome: 'finished', reason }).where('id', '=', Number(row.insertId)).execute();
-        return { kind: 'finished' };
+      const settle = async (outcome: 'flagged' | 'finished', reason: string) => {
+        await trx.updateTable('pay_notifications').set({ outcome, reason: reason.slice(0, 256) }).where('id', '=', Number(row.insertId)).execute();
       };
-      try {
-        const outcome = await applyIn(trx, { id: order.id }, {
-          to: notice.to, source: 'notify', actor: channel, reference: notice.reference,
-          amount: notice.amount, currency: notice.currency, paidTime: notice.paidTime, digest,
-        }, deps.clock);
-        return outcome.changed ? { kind: 'applied', outcome } : finished(`already ${outcome.order.status}`);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 409) return finished(`order is ${(error.data as { status: string }).status}`);
-        throw error;
+      const change = { source, actor: channel, reference: notice.reference, amount: notice.amount, currency: notice.currency, paidTime: notice.paidTime, digest };
+      for (let attempt = 0; attempt < DECIDE_TRIES; attempt++) {
+        const order = (await findOrder(trx, { id: known.id }))!;
+        const verdict = notice.to === 'completed' ? exceptionOf(order, notice) : 'fits';
+        if (verdict === 'already-paid') {
+          await settle('finished', `already ${order.status}`);
+          return { kind: 'finished' };
+        }
+        if (verdict === 'fits' || verdict === 'overpaid') {
+          try {
+            const outcome = await applyIn(trx, { id: order.id }, { to: notice.to, ...change }, deps.clock);
+            if (verdict === 'overpaid' && outcome.changed) {
+              const excess = Math.round((notice.amount - order.amount) * 100) / 100;
+              const flagged = await flagException(trx, outcome.order, { exception: 'overpaid', amount: excess, notice, source, actor: channel, digest }, now);
+              if (flagged) {
+                await settle('flagged', `overpaid by ${excess} ${notice.currency}`);
+                return { kind: 'applied', outcome: { ...outcome, order: flagged } };
+              }
+            }
+            if (outcome.changed) return { kind: 'applied', outcome };
+            await settle('finished', `already ${outcome.order.status}`);
+            return { kind: 'finished' };
+          } catch (error) {
+            // A failure or expiry notice for an order that already ended: recorded, nothing moves.
+            if (error instanceof AppError && error.code === 409 && notice.to !== 'completed') {
+              await settle('finished', `order is ${(error.data as { status: string }).status}`);
+              return { kind: 'finished' };
+            }
+            // Paid while it expired: decide again on what the order now is.
+            if (error instanceof AppError && error.code === 409) continue;
+            throw error;
+          }
+        }
+        const flagged = await flagException(trx, order, { exception: verdict, amount: notice.amount, notice, source, actor: channel, digest }, now);
+        if (!flagged) continue;
+        await settle('flagged', `${verdict}: expected ${order.amount} ${order.currency}, got ${notice.amount} ${notice.currency}`);
+        return { kind: 'flagged', order: flagged };
       }
+      throw new AppError(409, 'errors.order_busy');
     }));
   } catch (error) {
     // The unique key of channel and id: this notification was recorded before (a retry, or a copy racing this one).
@@ -62,11 +101,13 @@ export async function applyNotification(deps: TransitionDeps, channel: string, i
     throw error;
   }
   if (result.kind === 'applied') await deps.committed(result.outcome);
+  if (result.kind === 'flagged') await deps.committed({ changed: true, order: result.order });
   return result;
 }
 
 const MESSAGES = {
   applied: 'messages.notify_applied',
+  flagged: 'messages.notify_flagged',
   duplicate: 'messages.notify_duplicate',
   finished: 'messages.notify_finished',
   ignored: 'messages.notify_ignored',
@@ -90,7 +131,6 @@ export async function notifyRoutes(app: FastifyInstance, o: NotifyOptions) {
         const { id, notice } = connector.verify(raw, request.headers);
         if (!notice || notice.kind !== 'payment') return ok({ id, result: 'ignored' }, MESSAGES.ignored);
         const result = await applyNotification(o.deps, channel, id, sha256(raw), notice);
-        if (result.kind === 'rejected') throw new AppError(400, 'errors.notify_mismatch');
         return ok({ id, result: result.kind }, MESSAGES[result.kind]);
       });
     }

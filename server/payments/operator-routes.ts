@@ -5,11 +5,13 @@
  * operator acts only on their own orders. `callbacks/resend` queues a merchant
  * callback again, now.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forbidden, notFound, ok } from '../http';
+import { badRequest, forbidden, notFound, ok } from '../http';
 import { invalid, zodIssues } from '../engine/params';
 import type { WriteContext } from '../engine/writes';
+import type { Outbox } from './outbox';
 import { findOrder, transition, type Change, type TransitionDeps } from './transitions';
 
 export interface OperatorRouteOptions {
@@ -17,9 +19,13 @@ export interface OperatorRouteOptions {
   writeContext(request: FastifyRequest): WriteContext;
   /** After a callback was queued again: the outbox looks at once. */
   requeued(): void;
+  /** Sends a signed message as callbacks are sent (Outbox.post). */
+  post: Outbox['post'];
 }
 
 const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'expired' };
+/** How much of a test callback's answer the operator sees. */
+const TEST_BODY_BYTES = 200;
 
 const body = z.strictObject({
   id: z.number({ error: 'validation.invalid_id' }).int({ error: 'validation.invalid_id' }).positive({ error: 'validation.invalid_id' }),
@@ -66,5 +72,19 @@ export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptio
     });
     o.requeued();
     return ok({ id, state: 'pending' }, 'messages.callback_queued');
+  });
+
+  // "Send test callback" (BTCPay's "send test webhook"): a signed `ping` to a URL the operator gives, under the same address rule as real callbacks.
+  app.post('/api/callbacks/test', { config: { rule: { name: 'test', group: 'callbacks', type: 'default', scene: 'create' } } }, async (request) => {
+    const { url } = parse(z.strictObject({
+      url: z.string({ error: 'validation.url' }).trim().max(1024, { error: 'validation.max_length' }).regex(/^https?:\/\/\S+$/, { error: 'validation.url' }),
+    }), request.body);
+    const messageId = `msg_test_${randomBytes(8).toString('hex')}`;
+    const payload = JSON.stringify({
+      type: 'ping', timestamp: new Date(o.deps.clock() * 1000).toISOString(), data: { message: 'Paydesk test callback', test: true },
+    });
+    const result = await o.post(url, messageId, payload, TEST_BODY_BYTES);
+    if (result.refused) throw badRequest('errors.callback_not_public', {}, { errors: [{ field: 'url', message: 'errors.callback_not_public' }] });
+    return ok({ status: result.code, ms: result.ms, body: result.body, error: result.error ?? '', messageId }, result.code ? 'messages.callback_tested' : 'messages.callback_unanswered');
   });
 }

@@ -95,38 +95,62 @@ export class Outbox {
     }
   }
 
-  private async send(id: number, owner: string) {
-    const row = await this.o.db.selectFrom('callbacks').select(['messageId', 'url', 'payload', 'tries', 'attempts'])
-      .where('id', '=', id).executeTakeFirstOrThrow();
+  /**
+   * Sends one signed message as a callback is sent (same headers, secret,
+   * timeout and address rule) and answers what came back: the operator's
+   * "send test callback". `keep` bytes of the answer's body are read.
+   */
+  async post(url: string, messageId: string, payload: string, keep = 0) {
     const { secret, timeout } = this.o.settings();
     const started = performance.now();
     let code = 0;
+    let body = '';
     let error: string | undefined;
     let refused = false;
     try {
       const at = new Date();
-      const response = await this.o.fetch(row.url, {
+      const response = await this.o.fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Paydesk-Webhooks/1',
-          'webhook-id': row.messageId,
+          'webhook-id': messageId,
           'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': new Webhook(secret).sign(row.messageId, at, row.payload),
+          'webhook-signature': new Webhook(secret).sign(messageId, at, payload),
         },
-        body: row.payload,
+        body: payload,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeout * 1000),
       });
       code = response.status;
-      await response.body?.cancel();
+      if (keep > 0 && response.body) {
+        const reader = response.body.getReader();
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        while (size < keep) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value);
+          size += value.length;
+        }
+        await reader.cancel();
+        body = Buffer.concat(chunks).subarray(0, keep).toString('utf8');
+      } else {
+        await response.body?.cancel();
+      }
     } catch (e) {
       const cause = (e as Error).cause ?? e;
       // A destination callbacks may not reach will not become one: final at the first try.
       refused = cause instanceof PrivateDestinationError;
       error = String(cause).slice(0, 200);
     }
-    const ms = Math.round(performance.now() - started);
+    return { code, ms: Math.round(performance.now() - started), body, error, refused };
+  }
+
+  private async send(id: number, owner: string) {
+    const row = await this.o.db.selectFrom('callbacks').select(['messageId', 'url', 'payload', 'tries', 'attempts'])
+      .where('id', '=', id).executeTakeFirstOrThrow();
+    const { code, ms, error, refused } = await this.post(row.url, row.messageId, row.payload);
     const now = this.o.clock();
     const tries = Number(row.tries) + 1;
     let verdict = refused ? 'failed' : verdictOf(code);

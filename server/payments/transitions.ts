@@ -9,16 +9,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { FINAL_STATUSES, type OrderStatus } from '../../schema/options';
+import { FINAL_STATUSES, type OrderStatus, type TRANSITION_SOURCES } from '../../schema/options';
 import { AppError, notFound } from '../http';
+import { recordEvent } from './events';
 
 /** Epoch seconds: the app's clock (AppOptions.clock, which tests move) in the unit of the order columns. */
 export type Clock = () => number;
 
-export type Source = 'notify' | 'expiry' | 'operator';
+export type Source = (typeof TRANSITION_SOURCES)[number];
 
 export interface Change {
-  to: Exclude<OrderStatus, 'pending'>;
+  to: Exclude<OrderStatus, 'pending' | 'refunded'>;
   source: Source;
   /** The operator's user id, the notification channel, or `expiry`. */
   actor: string;
@@ -48,6 +49,8 @@ export interface OrderRow {
   channel: string;
   refundedAmount: number;
   exception: string;
+  exceptionAmount: number;
+  exceptionCurrency: string;
   checkoutId: string;
   checkoutExpires: number;
 }
@@ -61,7 +64,7 @@ export interface Outcome {
 
 export const ORDER_COLUMNS = [
   'id', 'tradeNo', 'outTradeNo', 'status', 'amount', 'currency', 'notifyUrl', 'uid', 'paidAmount', 'paidTime', 'channelTradeNo',
-  'channel', 'refundedAmount', 'exception', 'checkoutId', 'checkoutExpires',
+  'channel', 'refundedAmount', 'exception', 'exceptionAmount', 'exceptionCurrency', 'checkoutId', 'checkoutExpires',
 ] as const;
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -75,26 +78,13 @@ export async function findOrder(db: Kysely<any>, key: OrderKey): Promise<OrderRo
   const qb = db.selectFrom('receive_money').select([...ORDER_COLUMNS]);
   const row = await ('id' in key ? qb.where('id', '=', key.id) : qb.where('tradeNo', '=', key.tradeNo)).executeTakeFirst();
   return row
-    ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount), refundedAmount: Number(row.refundedAmount) } as OrderRow)
+    ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount), refundedAmount: Number(row.refundedAmount),
+      exceptionAmount: Number(row.exceptionAmount) } as OrderRow)
     : undefined;
 }
 
 function refused(order: OrderRow, to: OrderStatus): AppError {
   return new AppError(409, 'errors.order_transition', { from: order.status, to }, { status: order.status });
-}
-
-/** The callback a merchant receives for a transition (Standard Webhooks `type` + `data`). */
-export function callbackPayload(order: OrderRow, from: OrderStatus, change: Change, eventId: number, at: number) {
-  return {
-    type: `order.${change.to}`,
-    timestamp: new Date(at * 1000).toISOString(),
-    data: {
-      tradeNo: order.tradeNo, outTradeNo: order.outTradeNo, status: change.to, from,
-      amount: order.amount, currency: order.currency,
-      paidAmount: order.paidAmount, paidTime: order.paidTime, channelTradeNo: order.channelTradeNo,
-      source: change.source, reason: change.reason ?? '', eventId,
-    },
-  };
 }
 
 /**
@@ -124,22 +114,10 @@ export async function applyIn(trx: Transaction<any>, key: OrderKey, change: Chan
     await trx.updateTable('receive_money').set({ paidAmount: order.amount }).where('id', '=', order.id).execute();
     order.paidAmount = order.amount;
   }
-  const inserted = await trx.insertInto('order_events').values({
-    orderId: order.id, tradeNo: order.tradeNo, fromStatus: 'pending', toStatus: change.to,
-    source: change.source, actor: change.actor.slice(0, 64), reference: (change.reference ?? '').slice(0, 128),
-    amount: change.amount ?? order.amount, currency: change.currency ?? order.currency,
-    reason: (change.reason ?? '').slice(0, 256), digest: change.digest ?? '',
-    uid: order.uid, createTime: now, updateTime: now,
-  }).executeTakeFirstOrThrow();
-  const eventId = Number(inserted.insertId);
-  if (order.notifyUrl) {
-    const payload = callbackPayload(order, 'pending', change, eventId, now);
-    await trx.insertInto('callbacks').values({
-      orderId: order.id, eventId, tradeNo: order.tradeNo, messageId: `msg_${order.id}_${eventId}`, url: order.notifyUrl,
-      payload: JSON.stringify(payload), state: 'pending', tries: 0, attempts: '[]', lastCode: 0,
-      nextTime: now, leaseUntil: 0, leaseOwner: '', deliveredTime: 0, uid: order.uid, createTime: now, updateTime: now,
-    }).execute();
-  }
+  const eventId = await recordEvent(trx, order, {
+    from: 'pending', to: change.to, source: change.source, actor: change.actor, reference: change.reference,
+    amount: change.amount ?? order.amount, currency: change.currency ?? order.currency, reason: change.reason, digest: change.digest,
+  }, { type: `order.${change.to}` }, now);
   return { changed: true, order, eventId };
 }
 

@@ -188,7 +188,7 @@ describe('the schema the settings screen reads', () => {
   it('marks every password, key and secret, and nothing else, as secret', () => {
     expect(SETTINGS_FILES.flatMap(secretFields)).toEqual([
       'email.password', 'aliyun.access_key_secret', 'tencent.secret_key', 'smsbao.api_key',
-      'redis.password', 'jwt.key', 'standard.secrets', 'stripe.secrets', 'callback.secret',
+      'redis.password', 'jwt.key', 'standard.secrets', 'stripe.secret_key', 'stripe.secrets', 'callback.secret',
       'oss.access_key_secret', 'cos.secret_key', 'kodo.secret_key',
     ]);
   });

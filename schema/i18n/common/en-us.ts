@@ -109,7 +109,7 @@ const enUs: CommonCatalog = {
       name: 'Refunds',
       fields: {
         ...row, orderId: 'Order ID', tradeNo: 'Order number', channel: 'Provider', amount: 'Refund amount', currency: 'Currency', state: 'State',
-        reason: 'Reason', reference: 'Provider refund', idempotencyKey: 'Idempotency key', failure: 'Failure', actor: 'By',
+        reason: 'Reason', exception: 'For exception', reference: 'Provider refund', idempotencyKey: 'Idempotency key', failure: 'Failure', actor: 'By',
       },
     },
     'idempotency-keys': {
@@ -136,7 +136,7 @@ const enUs: CommonCatalog = {
     refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
     exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },
     eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator', lookup: 'Provider look-up', refund: 'Refund' },
-    outcome: { applied: 'Applied', finished: 'Order already finished', rejected: 'Rejected' },
+    outcome: { applied: 'Applied', flagged: 'Kept as an exception', finished: 'Order already finished', rejected: 'Rejected' },
     state: { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed', gone: 'Refused by merchant' },
     gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },
     source: { default: 'Default', install: 'Installation', qq: 'QQ', phone: 'Phone', email: 'Email' },
@@ -173,6 +173,9 @@ const enUs: CommonCatalog = {
     },
   },
   validation: {
+    refund_amount: 'The refund must be more than 0 and at most %{left} %{currency}',
+    refund_over: 'Refunds cannot exceed what was paid: at most %{left} %{currency} is left',
+    provider_not_ready: 'This provider is not set up yet (enter its key in the settings first)',
     required: 'This field is required',
     min_length: 'Must be at least %{min} characters',
     max_length: 'Must be at most %{max} characters',
@@ -214,7 +217,7 @@ const enUs: CommonCatalog = {
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
   },
   actions: {
-    generate: 'Generate codes',
+    refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',

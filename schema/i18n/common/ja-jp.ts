@@ -109,7 +109,7 @@ const jaJp: CommonCatalog = {
       name: '返金',
       fields: {
         ...row, orderId: '注文 ID', tradeNo: '注文番号', channel: '決済プロバイダー', amount: '返金額', currency: '通貨', state: '状態',
-        reason: '理由', reference: 'プロバイダーの返金番号', idempotencyKey: '冪等キー', failure: '失敗理由', actor: '実行者',
+        reason: '理由', exception: '対象の例外', reference: 'プロバイダーの返金番号', idempotencyKey: '冪等キー', failure: '失敗理由', actor: '実行者',
       },
     },
     'idempotency-keys': {
@@ -136,7 +136,7 @@ const jaJp: CommonCatalog = {
     refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
     exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },
     eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター', lookup: 'プロバイダー照会', refund: '返金' },
-    outcome: { applied: '適用済み', finished: '注文は終了済み', rejected: '拒否' },
+    outcome: { applied: '適用済み', flagged: '例外として記録', finished: '注文は終了済み', rejected: '拒否' },
     state: { pending: '配信待ち', delivered: '配信済み', failed: '配信失敗', gone: '加盟店が拒否' },
     gender: { unknown: '未設定', boy: '男性', girl: '女性' },
     source: { default: '標準', install: 'インストール時', qq: 'QQ', phone: '電話', email: 'メール' },
@@ -172,6 +172,9 @@ const jaJp: CommonCatalog = {
     },
   },
   validation: {
+    refund_amount: '返金額は 0 より大きく %{left} %{currency} 以下にしてください',
+    refund_over: '返金の合計は支払額を超えられません。残りは最大 %{left} %{currency} です',
+    provider_not_ready: 'この決済プロバイダーはまだ設定されていません（先に設定でキーを入力してください）',
     required: '必須項目です',
     min_length: '%{min} 文字以上で入力してください',
     max_length: '%{max} 文字以内で入力してください',
@@ -213,7 +216,7 @@ const jaJp: CommonCatalog = {
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
   },
   actions: {
-    generate: 'コードを生成',
+    refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',

@@ -107,7 +107,7 @@ const koKr: CommonCatalog = {
       name: '환불',
       fields: {
         ...row, orderId: '주문 ID', tradeNo: '주문 번호', channel: '결제 제공자', amount: '환불 금액', currency: '통화', state: '상태',
-        reason: '사유', reference: '제공자 환불 번호', idempotencyKey: '멱등 키', failure: '실패 사유', actor: '실행자',
+        reason: '사유', exception: '대상 예외', reference: '제공자 환불 번호', idempotencyKey: '멱등 키', failure: '실패 사유', actor: '실행자',
       },
     },
     'idempotency-keys': {
@@ -134,7 +134,7 @@ const koKr: CommonCatalog = {
     refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
     exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },
     eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자', lookup: '제공자 조회', refund: '환불' },
-    outcome: { applied: '적용됨', finished: '이미 종료된 주문', rejected: '거부됨' },
+    outcome: { applied: '적용됨', flagged: '예외로 기록됨', finished: '이미 종료된 주문', rejected: '거부됨' },
     state: { pending: '전달 대기', delivered: '전달됨', failed: '전달 실패', gone: '가맹점이 거부' },
     gender: { unknown: '비공개', boy: '남성', girl: '여성' },
     source: { default: '기본', install: '설치 시 생성', qq: 'QQ', phone: '휴대폰', email: '이메일' },
@@ -169,6 +169,9 @@ const koKr: CommonCatalog = {
     },
   },
   validation: {
+    refund_amount: '환불 금액은 0보다 크고 %{left} %{currency} 이하여야 합니다',
+    refund_over: '환불 합계는 결제 금액을 넘을 수 없습니다. 남은 금액은 최대 %{left} %{currency}입니다',
+    provider_not_ready: '이 결제 제공자는 아직 설정되지 않았습니다(먼저 설정에서 키를 입력하세요)',
     required: '필수 항목입니다',
     min_length: '%{min}자 이상 입력하세요',
     max_length: '%{max}자 이하로 입력하세요',
@@ -210,7 +213,7 @@ const koKr: CommonCatalog = {
     stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
   },
   actions: {
-    generate: '코드 생성',
+    refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',

@@ -111,7 +111,7 @@ const ruRu: CommonCatalog = {
       name: 'Возвраты',
       fields: {
         ...row, orderId: 'ID заказа', tradeNo: 'Номер заказа', channel: 'Провайдер', amount: 'Сумма возврата', currency: 'Валюта', state: 'Состояние',
-        reason: 'Причина', reference: 'Возврат у провайдера', idempotencyKey: 'Ключ идемпотентности', failure: 'Ошибка', actor: 'Кем',
+        reason: 'Причина', exception: 'По исключению', reference: 'Возврат у провайдера', idempotencyKey: 'Ключ идемпотентности', failure: 'Ошибка', actor: 'Кем',
       },
     },
     'idempotency-keys': {
@@ -139,7 +139,7 @@ const ruRu: CommonCatalog = {
     refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
     exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },
     eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор', lookup: 'Запрос к провайдеру', refund: 'Возврат' },
-    outcome: { applied: 'Применено', finished: 'Заказ уже завершён', rejected: 'Отклонено' },
+    outcome: { applied: 'Применено', flagged: 'Сохранено как исключение', finished: 'Заказ уже завершён', rejected: 'Отклонено' },
     state: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Отклонено продавцом' },
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
     source: { default: 'По умолчанию', install: 'При установке', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
@@ -181,6 +181,9 @@ const ruRu: CommonCatalog = {
     },
   },
   validation: {
+    refund_amount: 'Сумма возврата должна быть больше 0 и не больше %{left} %{currency}',
+    refund_over: 'Возвраты не могут превышать оплату: осталось не больше %{left} %{currency}',
+    provider_not_ready: 'Этот провайдер ещё не настроен (сначала укажите его ключ в настройках)',
     required: 'Обязательное поле',
     min_length: 'Не менее %{min} символов',
     max_length: 'Не более %{max} символов',
@@ -222,7 +225,7 @@ const ruRu: CommonCatalog = {
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
   },
   actions: {
-    generate: 'Создать коды',
+    refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',

@@ -112,7 +112,7 @@ const zhCn = {
       name: '退款',
       fields: {
         ...row, orderId: '订单 ID', tradeNo: '订单号', channel: '支付渠道', amount: '退款金额', currency: '币种', state: '状态',
-        reason: '原因', reference: '渠道退款号', idempotencyKey: '幂等键', failure: '失败原因', actor: '操作者',
+        reason: '原因', exception: '对应异常', reference: '渠道退款号', idempotencyKey: '幂等键', failure: '失败原因', actor: '操作者',
       },
     },
     'idempotency-keys': {
@@ -139,7 +139,7 @@ const zhCn = {
     refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
     exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
     eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作', lookup: '渠道查单', refund: '退款' },
-    outcome: { applied: '已生效', finished: '订单已结束', rejected: '已拒绝' },
+    outcome: { applied: '已生效', flagged: '已记为异常', finished: '订单已结束', rejected: '已拒绝' },
     state: { pending: '待投递', delivered: '已送达', failed: '投递失败', gone: '商户已拒收' },
     gender: { unknown: '保密', boy: '男', girl: '女' },
     source: { default: '默认', install: '系统安装', qq: 'QQ', phone: '手机', email: '邮箱' },
@@ -171,6 +171,9 @@ const zhCn = {
     signInStrategy: { loose: '宽松（账号 + 密码，无需验证码）', strict: '严格（手机号或邮箱 + 验证码）' },
   },
   validation: {
+    refund_amount: '退款金额须大于 0，最多 %{left} %{currency}',
+    refund_over: '退款总额不能超过实付金额：最多还可退 %{left} %{currency}',
+    provider_not_ready: '该支付渠道尚未配置（请先在系统配置中填写密钥）',
     required: '此项为必填项',
     min_length: '长度不能少于 %{min} 个字符',
     max_length: '长度不能超过 %{max} 个字符',
@@ -212,7 +215,7 @@ const zhCn = {
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
   },
   actions: {
-    generate: '生成邀请码',
+    refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',

@@ -3,6 +3,12 @@ import type { ServerCatalog } from './zh-cn';
 
 const enUs: ServerCatalog = {
   messages: {
+    notify_flagged: 'The payment does not fit the order; it was kept as an exception for an operator',
+    refund_pending: 'Refund requested; waiting for the provider to confirm',
+    refund_succeeded: 'Refunded',
+    exception_accepted: 'The payment was accepted',
+    callback_tested: 'Test callback sent',
+    callback_unanswered: 'The test callback got no answer',
     invites_generated: 'Invitation codes generated',
     yes: 'Yes',
     no: 'No',
@@ -31,6 +37,20 @@ const enUs: ServerCatalog = {
     uploaded: 'Uploaded',
   },
   errors: {
+    pay_url_missing: 'This order has no valid payment link',
+    provider_unavailable: 'The payment provider cannot be reached; please try again shortly',
+    order_busy: 'The order is being changed by another action; please try again',
+    no_exception: 'This order has no exception to resolve',
+    refund_not_paid: 'Only a paid order can be refunded (it is %{status})',
+    refund_failed: 'The provider refused the refund: %{failure}',
+    accept_wrong_currency: 'Money in another currency cannot count as this order\'s payment; it can only be refunded',
+    idempotency_key_invalid: 'Idempotency-Key must be 1 to 200 characters',
+    idempotency_in_progress: 'A request with this Idempotency-Key is still being processed; try again shortly',
+    idempotency_mismatch: 'This Idempotency-Key was already used with a different request body',
+    duplicate_per_owner: 'You already have a record with this %{field}',
+    frozen: '%{field} can no longer change: payment has begun or been made',
+    permanent: 'An order that received money can be archived in the recycle bin but never deleted for good',
+    callback_not_public: 'Callbacks can only go to public addresses',
     order_transition: 'The order is %{from} and cannot become %{to}',
     order_not_found: 'No such order',
     notify_channel: 'Unknown payment channel',

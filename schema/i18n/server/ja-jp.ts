@@ -3,6 +3,12 @@ import type { ServerCatalog } from './zh-cn';
 
 const jaJp: ServerCatalog = {
   messages: {
+    notify_flagged: '支払いが注文と一致しないため、例外として記録しました',
+    refund_pending: '返金を依頼しました。プロバイダーの確認待ちです',
+    refund_succeeded: '返金しました',
+    exception_accepted: '支払いを受け入れました',
+    callback_tested: 'テストコールバックを送信しました',
+    callback_unanswered: 'テストコールバックに応答がありませんでした',
     invites_generated: '招待コードを生成しました',
     yes: 'はい',
     no: 'いいえ',
@@ -31,6 +37,20 @@ const jaJp: ServerCatalog = {
     uploaded: 'アップロードしました',
   },
   errors: {
+    pay_url_missing: 'この注文には有効な支払いリンクがありません',
+    provider_unavailable: '決済プロバイダーに接続できません。しばらくしてからもう一度お試しください',
+    order_busy: '注文は別の操作で変更中です。もう一度お試しください',
+    no_exception: 'この注文に処理待ちの例外はありません',
+    refund_not_paid: '返金できるのは支払い済みの注文だけです（現在：%{status}）',
+    refund_failed: 'プロバイダーが返金を拒否しました：%{failure}',
+    accept_wrong_currency: '別の通貨で受け取ったお金は注文の支払いにできません。返金のみ可能です',
+    idempotency_key_invalid: 'Idempotency-Key は 1〜200 文字にしてください',
+    idempotency_in_progress: '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから再試行してください',
+    idempotency_mismatch: 'この Idempotency-Key は別のリクエスト内容で使用済みです',
+    duplicate_per_owner: '同じ%{field}のレコードがすでにあります',
+    frozen: '支払いが開始または完了しているため、%{field}は変更できません',
+    permanent: '入金があった注文はごみ箱へ移せますが、完全には削除できません',
+    callback_not_public: 'コールバックは公開アドレスにのみ送信できます',
     order_transition: '注文は %{from} のため %{to} にできません',
     order_not_found: '注文が見つかりません',
     notify_channel: '不明な決済チャネルです',

@@ -3,6 +3,12 @@ import type { ServerCatalog } from './zh-cn';
 
 const koKr: ServerCatalog = {
   messages: {
+    notify_flagged: '결제가 주문과 맞지 않아 운영자가 처리할 예외로 기록했습니다',
+    refund_pending: '환불을 요청했습니다. 제공자의 확인을 기다리는 중입니다',
+    refund_succeeded: '환불했습니다',
+    exception_accepted: '결제를 수락했습니다',
+    callback_tested: '테스트 콜백을 보냈습니다',
+    callback_unanswered: '테스트 콜백에 응답이 없습니다',
     invites_generated: '초대 코드를 생성했습니다',
     yes: '예',
     no: '아니요',
@@ -31,6 +37,20 @@ const koKr: ServerCatalog = {
     uploaded: '업로드되었습니다',
   },
   errors: {
+    pay_url_missing: '이 주문에는 유효한 결제 링크가 없습니다',
+    provider_unavailable: '결제 제공자에 연결할 수 없습니다. 잠시 후 다시 시도하세요',
+    order_busy: '다른 작업이 주문을 변경하는 중입니다. 다시 시도하세요',
+    no_exception: '이 주문에는 처리할 예외가 없습니다',
+    refund_not_paid: '결제 완료된 주문만 환불할 수 있습니다(현재: %{status})',
+    refund_failed: '제공자가 환불을 거부했습니다: %{failure}',
+    accept_wrong_currency: '다른 통화로 받은 돈은 이 주문의 결제로 인정할 수 없으며 환불만 가능합니다',
+    idempotency_key_invalid: 'Idempotency-Key는 1~200자여야 합니다',
+    idempotency_in_progress: '같은 Idempotency-Key의 요청을 아직 처리 중입니다. 잠시 후 다시 시도하세요',
+    idempotency_mismatch: '이 Idempotency-Key는 다른 요청 본문에 이미 사용되었습니다',
+    duplicate_per_owner: '같은 %{field} 값의 레코드가 이미 있습니다',
+    frozen: '결제가 시작되었거나 완료되어 %{field}을(를) 더 이상 바꿀 수 없습니다',
+    permanent: '돈을 받은 주문은 휴지통으로 옮길 수 있지만 영구 삭제할 수 없습니다',
+    callback_not_public: '콜백은 공개 주소로만 보낼 수 있습니다',
     order_transition: '주문이 %{from} 상태라 %{to}(으)로 바꿀 수 없습니다',
     order_not_found: '주문이 없습니다',
     notify_channel: '알 수 없는 결제 채널입니다',

@@ -3,6 +3,12 @@ import type { ServerCatalog } from './zh-cn';
 
 const ruRu: ServerCatalog = {
   messages: {
+    notify_flagged: 'Платёж не соответствует заказу и сохранён как исключение для оператора',
+    refund_pending: 'Возврат запрошен, ждём подтверждения провайдера',
+    refund_succeeded: 'Возврат выполнен',
+    exception_accepted: 'Платёж принят',
+    callback_tested: 'Тестовое уведомление отправлено',
+    callback_unanswered: 'На тестовое уведомление ответа нет',
     invites_generated: 'Коды приглашения созданы',
     yes: 'Да',
     no: 'Нет',
@@ -31,6 +37,20 @@ const ruRu: ServerCatalog = {
     uploaded: 'Файл загружен',
   },
   errors: {
+    pay_url_missing: 'У этого заказа нет действующей ссылки на оплату',
+    provider_unavailable: 'Платёжный провайдер недоступен, попробуйте чуть позже',
+    order_busy: 'Заказ сейчас меняет другое действие, повторите попытку',
+    no_exception: 'У этого заказа нет исключения для разбора',
+    refund_not_paid: 'Вернуть можно только оплаченный заказ (сейчас: %{status})',
+    refund_failed: 'Провайдер отклонил возврат: %{failure}',
+    accept_wrong_currency: 'Деньги в другой валюте нельзя зачесть в оплату заказа, их можно только вернуть',
+    idempotency_key_invalid: 'Idempotency-Key должен содержать от 1 до 200 символов',
+    idempotency_in_progress: 'Запрос с этим Idempotency-Key ещё обрабатывается, повторите чуть позже',
+    idempotency_mismatch: 'Этот Idempotency-Key уже использован с другим телом запроса',
+    duplicate_per_owner: 'У вас уже есть запись с таким значением поля «%{field}»',
+    frozen: 'Поле «%{field}» больше нельзя менять: оплата начата или проведена',
+    permanent: 'Заказ, по которому поступали деньги, можно убрать в корзину, но нельзя удалить навсегда',
+    callback_not_public: 'Уведомления можно отправлять только на публичные адреса',
     order_transition: 'Заказ в статусе %{from} и не может перейти в %{to}',
     order_not_found: 'Заказ не найден',
     notify_channel: 'Неизвестный платёжный канал',

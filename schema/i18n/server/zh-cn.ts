@@ -5,6 +5,12 @@
  */
 const zhCn = {
   messages: {
+    notify_flagged: '款项与订单不符，已记为异常待处理',
+    refund_pending: '退款已提交，等待支付渠道确认',
+    refund_succeeded: '退款成功',
+    exception_accepted: '已接受该笔款项',
+    callback_tested: '测试回调已发送',
+    callback_unanswered: '测试回调未收到应答',
     invites_generated: '已生成邀请码',
     yes: '是',
     no: '否',
@@ -33,6 +39,20 @@ const zhCn = {
     uploaded: '上传成功',
   },
   errors: {
+    pay_url_missing: '该订单没有有效的支付链接',
+    provider_unavailable: '支付渠道暂时无法访问，请稍后再试',
+    order_busy: '订单正在被其他操作修改，请重试',
+    no_exception: '该订单没有待处理的异常',
+    refund_not_paid: '只有已支付的订单可以退款（当前：%{status}）',
+    refund_failed: '支付渠道拒绝了退款：%{failure}',
+    accept_wrong_currency: '币种不符的款项不能计入订单，只能退回',
+    idempotency_key_invalid: 'Idempotency-Key 须为 1 到 200 个字符',
+    idempotency_in_progress: '使用同一 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    idempotency_mismatch: '该 Idempotency-Key 已用于另一份请求内容',
+    duplicate_per_owner: '您已有一个相同%{field}的记录',
+    frozen: '订单已付款或已发起支付，%{field}不能再修改',
+    permanent: '收到过款项的订单只能移入回收站，不能永久删除',
+    callback_not_public: '回调只能发送到公网地址',
     order_transition: '订单状态为 %{from}，不能改为 %{to}',
     order_not_found: '订单不存在',
     notify_channel: '未知的支付渠道',

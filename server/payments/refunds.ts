@@ -1,0 +1,221 @@
+/**
+ * Refunds: several per order, never more in total than was paid. A refund is
+ * made in three steps so that a crash anywhere makes exactly one refund at
+ * the provider:
+ *  1. one transaction reserves the amount on the order (a conditional update,
+ *     so concurrent refunds cannot pass the cap together) and inserts the
+ *     `refunds` row, `pending`, with the idempotency key the provider gets;
+ *  2. the provider is asked, with that key;
+ *  3. one transaction settles the row (`succeeded` or `failed`), writes the
+ *     order's event and the merchant's `order.refunded` callback, and turns a
+ *     fully refunded order `refunded`; a failure gives the reservation back.
+ * A crash between 2 and 3 leaves the row pending: the same request again
+ * (same Idempotency-Key) or the resume job asks the provider again with the
+ * same key, and the provider answers the refund it already made.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { OrderException, PayProvider, RefundState } from '../../schema/options';
+import { minorDigits, decimalsOf } from '../../schema/money';
+import { AppError } from '../http';
+import { invalid } from '../engine/params';
+import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
+import { recordEvent } from './events';
+import { findOrder, retryDeadlocks, type OrderRow, type TransitionDeps } from './transitions';
+import { checkoutOrder } from './orders';
+
+export interface RefundDeps extends TransitionDeps {
+  connectors: Record<PayProvider, Connector>;
+}
+
+export interface RefundRow {
+  id: number;
+  orderId: number;
+  tradeNo: string;
+  channel: string;
+  amount: number;
+  currency: string;
+  state: RefundState;
+  reason: string;
+  exception: string;
+  reference: string;
+  idempotencyKey: string;
+  failure: string;
+  actor: string;
+  uid: number;
+}
+
+export interface RefundAsk {
+  /** Blank: what is left of the paid amount (never for an exception: it is refunded whole). */
+  amount?: number;
+  reason: string;
+  /** The operator's user id. */
+  actor: string;
+  /** Refund the order's exception (the money that did not fit) instead of what it was paid. */
+  exception?: boolean;
+  /** Derived from the caller's Idempotency-Key: the same key resumes the same refund instead of making another. */
+  key?: string;
+  /** Runs inside the reserving transaction (the operation-log row). */
+  audit?(trx: Transaction<any>): Promise<void>;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+/** Whether a refund of this kind counts against the paid amount (and moves `refundedAmount`). */
+const countsAgainstPaid = (exception: string) => exception === '' || exception === 'overpaid';
+
+async function findRefund(db: TransitionDeps['db'], where: { id: number } | { idempotencyKey: string } | { reference: string }) {
+  const [column, value] = Object.entries(where)[0]!;
+  const row = await db.selectFrom('refunds').selectAll().where(column, '=', value).executeTakeFirst();
+  return row ? ({ ...row, amount: Number(row.amount) } as RefundRow) : undefined;
+}
+
+/** Step 1: reserves and records the refund; answers the pending row (or the one this key already made). */
+async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promise<RefundRow> {
+  if (ask.key) {
+    const earlier = await findRefund(deps.db, { idempotencyKey: ask.key });
+    if (earlier) return earlier;
+  }
+  const now = deps.clock();
+  const id = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+    const current = (await findOrder(trx, { id: order.id }))!;
+    const exception = ask.exception ? (current.exception as OrderException | '') : '';
+    let amount: number;
+    let currency = current.currency;
+    if (ask.exception) {
+      if (!exception) throw new AppError(409, 'errors.no_exception');
+      amount = current.exceptionAmount;
+      currency = current.exceptionCurrency || current.currency;
+      // Claimed by clearing the flag: a second resolve finds none.
+      const claimed = await trx.updateTable('receive_money')
+        .set({ exception: '', updateTime: now, ...(countsAgainstPaid(exception) && { refundedAmount: sql`refundedAmount + ${amount}` }) })
+        .where('id', '=', current.id).where('exception', '=', exception).executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
+    } else {
+      if (current.status !== 'completed') throw new AppError(409, 'errors.refund_not_paid', { status: current.status });
+      const left = cents(current.paidAmount - current.refundedAmount);
+      amount = ask.amount ?? left;
+      const digits = minorDigits(currency);
+      if (!(amount > 0) || decimalsOf(amount) > digits) invalid([{ field: 'amount', message: 'validation.refund_amount', params: { left, currency } }]);
+      // The cap, checked by the database on the row itself: two refunds at once cannot both fit.
+      const reserved = await trx.updateTable('receive_money')
+        .set({ refundedAmount: sql`refundedAmount + ${amount}`, updateTime: now })
+        .where('id', '=', current.id).where('status', '=', 'completed')
+        .where(sql<boolean>`refundedAmount + ${amount} <= paidAmount + 0.001`).executeTakeFirst();
+      if (Number(reserved.numUpdatedRows) === 0) invalid([{ field: 'amount', message: 'validation.refund_over', params: { left, currency } }]);
+    }
+    const inserted = await trx.insertInto('refunds').values({
+      orderId: current.id, tradeNo: current.tradeNo, channel: current.channel, amount, currency, state: 'pending',
+      reason: ask.reason.slice(0, 256), exception, reference: '', failure: '', actor: ask.actor.slice(0, 64),
+      idempotencyKey: ask.key ?? `rf_${current.id}_${randomBytes(12).toString('hex')}`,
+      uid: current.uid, createTime: now, updateTime: now,
+    }).executeTakeFirstOrThrow();
+    await ask.audit?.(trx);
+    return Number(inserted.insertId);
+  }));
+  return (await findRefund(deps.db, { id }))!;
+}
+
+/** Step 2: asks the provider (again, with the same key, when resuming). A provider that cannot be reached leaves the refund pending. */
+async function askProvider(deps: RefundDeps, refund: RefundRow): Promise<RefundResult | null> {
+  const order = await checkoutOrder(deps.db, refund.orderId);
+  const connector = deps.connectors[refund.channel as PayProvider] ?? deps.connectors.manual;
+  try {
+    return await connector.refund({
+      order, refundId: refund.id, amount: refund.amount, currency: refund.currency, reason: refund.reason, idempotencyKey: refund.idempotencyKey,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code < 500) return { state: 'failed', reference: '', failure: error.key };
+    return null;
+  }
+}
+
+/**
+ * Step 3: settles a pending refund once (conditional on `pending`). Success
+ * writes the order's event and callback and may make the order `refunded`;
+ * failure gives the reserved amount, or the exception, back.
+ */
+export async function settleRefund(deps: RefundDeps, refundId: number, result: RefundResult): Promise<RefundRow> {
+  const now = deps.clock();
+  const settled = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+    const refund = (await findRefund(trx, { id: refundId }))!;
+    if (result.state === 'pending') {
+      if (result.reference && !refund.reference) await trx.updateTable('refunds').set({ reference: result.reference.slice(0, 128), updateTime: now }).where('id', '=', refundId).execute();
+      return false;
+    }
+    const moved = await trx.updateTable('refunds')
+      .set({ state: result.state, reference: (result.reference || refund.reference).slice(0, 128), failure: (result.failure ?? '').slice(0, 256), updateTime: now })
+      .where('id', '=', refundId).where('state', '=', 'pending').executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    const order = (await findOrder(trx, { id: refund.orderId }))!;
+    const against = countsAgainstPaid(refund.exception);
+    if (result.state === 'failed') {
+      await trx.updateTable('receive_money').set({
+        updateTime: now,
+        ...(against && { refundedAmount: sql`refundedAmount - ${refund.amount}` }),
+        // The money is still with us: the exception is back for the operator.
+        ...(refund.exception && !order.exception && { exception: refund.exception }),
+      }).where('id', '=', order.id).execute();
+      const after = (await findOrder(trx, { id: order.id }))!;
+      await recordEvent(trx, after, {
+        from: order.status, to: after.status, source: 'refund', actor: refund.channel, reference: result.reference, amount: refund.amount,
+        currency: refund.currency, reason: result.failure ?? 'refund failed', refundId, exception: refund.exception,
+      }, null, now);
+      return true;
+    }
+    const { total } = await trx.selectFrom('refunds').select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+      .where('orderId', '=', order.id).where('state', '=', 'succeeded').where('exception', 'in', ['', 'overpaid']).executeTakeFirstOrThrow();
+    const whole = against && order.status === 'completed' && cents(Number(total)) >= cents(order.paidAmount);
+    if (whole) await trx.updateTable('receive_money').set({ status: 'refunded', updateTime: now }).where('id', '=', order.id).where('status', '=', 'completed').execute();
+    const after = (await findOrder(trx, { id: order.id }))!;
+    await recordEvent(trx, after, {
+      from: order.status, to: after.status, source: 'refund', actor: refund.actor, reference: result.reference, amount: refund.amount,
+      currency: refund.currency, reason: refund.reason, refundId, exception: refund.exception,
+    }, {
+      type: 'order.refunded',
+      data: {
+        refund: { id: refund.id, amount: refund.amount, currency: refund.currency, reason: refund.reason, reference: result.reference, exception: refund.exception },
+        remaining: cents(after.paidAmount - after.refundedAmount),
+      },
+    }, now);
+    return true;
+  }));
+  const refund = (await findRefund(deps.db, { id: refundId }))!;
+  if (settled) await deps.committed({ changed: true, order: (await findOrder(deps.db, { id: refund.orderId }))! });
+  return refund;
+}
+
+/** Makes (or, with the same key, resumes) a refund; answers it as it now stands. */
+export async function refundOrder(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promise<RefundRow> {
+  const refund = await reserve(deps, order, ask);
+  if (refund.state !== 'pending' || refund.reference) return refund;
+  const result = await askProvider(deps, refund);
+  return result ? settleRefund(deps, refund.id, result) : refund;
+}
+
+/** A provider's word on a refund (Stripe's `charge.refunded` / `refund.updated`), by our key or its id. */
+export async function applyRefundNotice(deps: RefundDeps, notice: RefundNotice): Promise<RefundRow | null> {
+  const refund = (notice.refundKey && (await findRefund(deps.db, { idempotencyKey: notice.refundKey })))
+    || (notice.reference && (await findRefund(deps.db, { reference: notice.reference })));
+  if (!refund) return null;
+  return settleRefund(deps, refund.id, { state: notice.state, reference: notice.reference, failure: notice.failure });
+}
+
+/** How long a refund may wait for its provider's answer before the resume job asks again with the same key. */
+export const RESUME_AFTER_SECONDS = 60;
+
+/** The resume job: refunds the provider never answered (a crash, a timeout) are asked again, with the same key. */
+export async function resumeRefunds(deps: RefundDeps, limit = 50): Promise<number> {
+  const stale = await deps.db.selectFrom('refunds').select('id').where('state', '=', 'pending').where('reference', '=', '')
+    .where('updateTime', '<=', deps.clock() - RESUME_AFTER_SECONDS).orderBy('id').limit(limit).execute();
+  let settled = 0;
+  for (const { id } of stale) {
+    const refund = (await findRefund(deps.db, { id }))!;
+    const result = await askProvider(deps, refund);
+    if (result) {
+      await settleRefund(deps, id, result);
+      settled++;
+    }
+  }
+  return settled;
+}

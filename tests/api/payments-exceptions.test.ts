@@ -1,0 +1,158 @@
+/**
+ * Money that does not fit its order is kept, shown and resolved (BTCPay's
+ * model): a verified payment after the order ended, for another amount or in
+ * another currency flags the order, joins its story and reaches the merchant
+ * as `order.exception`; an operator accepts it or sends it back, with a reason.
+ */
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+
+vi.setConfig({ hookTimeout: 120_000 });
+
+const SECRET = 'whsec_' + Buffer.from('exceptions-secret-0123456789ab').toString('base64');
+let serial = 0;
+
+describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => {
+    api = await payApi(dialect);
+    await api.t.app.paydesk.settings.update('pay', 'standard', { secrets: SECRET });
+  });
+  afterAll(() => api?.close());
+
+  /** A gateway's signed "paid" notice for this order, with what it says was paid. */
+  async function pay(o: Record<string, any>, amount: number, currency = 'USD', reference = `gw-${serial}`) {
+    const id = `msg_exc_${Date.now().toString(36)}_${serial++}`;
+    const body = JSON.stringify({ tradeNo: o.tradeNo, status: 'paid', amount, currency, channelTradeNo: reference });
+    // The standardwebhooks package checks the timestamp against the real clock.
+    const at = new Date();
+    const res = await api.t.app.inject({
+      method: 'POST', url: '/api/receive-money/notify/standard', payload: body,
+      headers: {
+        'content-type': 'application/json', cookie: 'lang=en-us',
+        'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(SECRET).sign(id, at, body),
+      },
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  const payloads = (callbacks: Array<{ payload: string }>) => callbacks.map((c) => JSON.parse(c.payload));
+
+  it('keeps a payment after expiry: the order is flagged paid_late with amount and reference, an event and an order.exception callback', async () => {
+    const o = await order(api);
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: o.id, reason: 'customer left' }));
+    const res = await pay(o, 12.5, 'USD', 'gw-late');
+    expect(res.status).toBe(200);
+    expect(res.body.data.result).toBe('flagged');
+    const { row, events, callbacks } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'expired', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-late' });
+    expect(Number(row.exceptionAmount)).toBe(12.5);
+    expect(events.at(-1)).toMatchObject({ exception: 'paid_late', reference: 'gw-late', source: 'notify', toStatus: 'expired' });
+    expect(payloads(callbacks).at(-1)).toMatchObject({
+      type: 'order.exception', data: { status: 'expired', exception: 'paid_late', received: { amount: 12.5, currency: 'USD', reference: 'gw-late' } },
+    });
+  });
+
+  it('keeps an underpayment: the order stays pending, flagged underpaid; a second short payment adds up', async () => {
+    const o = await order(api);
+    expect((await pay(o, 5)).body.data.result).toBe('flagged');
+    await pay(o, 2.5);
+    const { row, callbacks } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'pending', exception: 'underpaid' });
+    expect(Number(row.exceptionAmount)).toBe(7.5);
+    expect(payloads(callbacks).map((p) => p.type)).toEqual(['order.exception', 'order.exception']);
+  });
+
+  it('keeps an overpayment: the order completes with what was paid and keeps the flag with the excess', async () => {
+    const o = await order(api);
+    expect((await pay(o, 20)).body.data.result).toBe('applied');
+    const { row, callbacks } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'completed', exception: 'overpaid' });
+    expect([Number(row.paidAmount), Number(row.exceptionAmount)]).toEqual([20, 7.5]);
+    expect(payloads(callbacks).map((p) => p.type)).toEqual(['order.completed', 'order.exception']);
+  });
+
+  it('keeps money in another currency as wrong_currency and leaves the order pending', async () => {
+    const o = await order(api);
+    expect((await pay(o, 12.5, 'EUR')).body.data.result).toBe('flagged');
+    const { row } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'pending', exception: 'wrong_currency', exceptionCurrency: 'EUR' });
+  });
+
+  it('lists the orders that need attention by their exception filter', async () => {
+    const o = await order(api);
+    await pay(o, 1);
+    const page = dataOf(await api.call('GET', '/api/receive-money/rows?limit=200&exception=paid_late,underpaid,overpaid,wrong_currency'));
+    expect(page.rows.map((r: { id: number }) => r.id)).toContain(o.id);
+    expect(page.rows.every((r: { exception: string }) => r.exception !== '')).toBe(true);
+  });
+
+  it('accepting a late payment completes the order with the amount received, clears the flag and calls the merchant back', async () => {
+    const o = await order(api);
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: o.id, reason: 'timeout' }));
+    await pay(o, 12.5);
+    const res = await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'customer confirmed by phone' });
+    expect(dataOf(res).order).toMatchObject({ status: 'completed', exception: '' });
+    const { row, events, callbacks } = await stored(api, o.id);
+    expect(Number(row.paidAmount)).toBe(12.5);
+    expect(events.at(-1)).toMatchObject({ source: 'operator', fromStatus: 'expired', toStatus: 'completed', reason: 'customer confirmed by phone', exception: 'paid_late' });
+    expect(payloads(callbacks).at(-1)).toMatchObject({ type: 'order.completed', data: { status: 'completed', resolved: { action: 'accept', exception: 'paid_late' } } });
+    // Resolved once: a second resolve finds nothing to resolve.
+    expect((await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'again' })).status).toBe(409);
+  });
+
+  it('refunding an underpayment sends the money back: a succeeded refund, the flag cleared, the order still pending', async () => {
+    const o = await order(api);
+    await pay(o, 5, 'USD', 'gw-short');
+    const res = await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'refund', reason: 'asked to pay in full' });
+    const data = dataOf(res, 201);
+    expect(data.refund).toMatchObject({ state: 'succeeded', exception: 'underpaid', currency: 'USD' });
+    expect(Number(data.refund.amount)).toBe(5);
+    const { row, callbacks } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'pending', exception: '' });
+    // The short payment never counted as the order's: nothing of what the order was paid moved.
+    expect([Number(row.paidAmount), Number(row.refundedAmount)]).toEqual([0, 0]);
+    expect(payloads(callbacks).at(-1)).toMatchObject({ type: 'order.refunded', data: { refund: { exception: 'underpaid' } } });
+  });
+
+  it('refunding an overpayment sends the excess back and keeps the order completed for its own amount', async () => {
+    const o = await order(api);
+    await pay(o, 20);
+    dataOf(await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'refund', reason: 'paid too much' }), 201);
+    const { row } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'completed', exception: '' });
+    expect([Number(row.paidAmount), Number(row.refundedAmount)]).toEqual([20, 7.5]);
+  });
+
+  it('money in another currency can only be refunded, not accepted', async () => {
+    const o = await order(api);
+    await pay(o, 12.5, 'EUR');
+    const res = await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'fine' });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/another currency/);
+    expect((await stored(api, o.id)).row.exception).toBe('wrong_currency');
+    const refunded = dataOf(await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'refund', reason: 'wrong currency' }), 201);
+    expect(refunded.refund).toMatchObject({ currency: 'EUR', state: 'succeeded' });
+  });
+
+  it('needs a reason and a known action; refuses an order without an exception', async () => {
+    const o = await order(api);
+    expect((await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: ' ' })).status).toBe(400);
+    expect((await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'keep', reason: 'x' })).status).toBe(400);
+    expect((await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'x' })).status).toBe(409);
+  });
+
+  it('a scoped operator resolves only his own orders, and only with the resolve rule', async () => {
+    const o = await order(api);
+    await pay(o, 1);
+    const scoped = await userWith(api, ['POST api/receive-money/resolve'], 0);
+    const other = await api.t.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'mine?' }, scoped.token);
+    expect(other.status).toBe(403);
+    const refunder = await userWith(api, ['POST api/receive-money/refund']);
+    expect((await api.t.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'x' }, refunder.token)).status).toBe(403);
+    expect((await stored(api, o.id)).row.exception).toBe('underpaid');
+  });
+});

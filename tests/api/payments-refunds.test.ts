@@ -1,0 +1,111 @@
+/**
+ * Refunds of paid orders through the manual connector (money sent back
+ * off-gateway, recorded with the operator's reason): full or partial, several
+ * per order, never more in total than was paid, even when asked at once; each
+ * an order event and an `order.refunded` callback with what is left.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS } from '../support/app';
+import { dataOf, expectRefused } from '../support/fixtures';
+import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('refunds on %s', (dialect) => {
+  let api: PayApi;
+  beforeAll(async () => { api = await payApi(dialect); });
+  afterAll(() => api?.close());
+
+  /** An order of 100 USD, paid. */
+  async function paidOrder(body: Record<string, unknown> = {}) {
+    const o = await order(api, { amount: 100, ...body });
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: o.id, reason: 'paid at the counter' }));
+    return o;
+  }
+  const refund = (id: number, amount: number | undefined, reason = 'returned goods', headers?: Record<string, string>) =>
+    api.call('POST', '/api/receive-money/refund', { id, ...(amount !== undefined && { amount }), reason }, headers);
+
+  it('refunds half and then the rest: the order reads refunded, with two events and two order.refunded callbacks', async () => {
+    const o = await paidOrder();
+    const first = dataOf(await refund(o.id, 50), 201);
+    expect(first.refund).toMatchObject({ state: 'succeeded', channel: 'manual', currency: 'USD', reason: 'returned goods' });
+    expect(first.order).toMatchObject({ status: 'completed', refundedAmount: 50 });
+    // Without an amount: what is left.
+    const second = dataOf(await refund(o.id, undefined, 'the rest'), 201);
+    expect(Number(second.refund.amount)).toBe(50);
+    expect(second.order).toMatchObject({ status: 'refunded', refundedAmount: 100 });
+    const { events, callbacks } = await stored(api, o.id);
+    expect(events.filter((e) => e.source === 'refund').map((e) => [e.fromStatus, e.toStatus, Number(e.amount)])).toEqual([
+      ['completed', 'completed', 50], ['completed', 'refunded', 50],
+    ]);
+    const sent = callbacks.map((c) => JSON.parse(c.payload)).filter((p) => p.type === 'order.refunded');
+    expect(sent.map((p) => [p.data.status, p.data.refund.amount, p.data.remaining])).toEqual([['completed', 50, 50], ['refunded', 50, 0]]);
+  });
+
+  it('refuses more than is left with a 400 naming amount, and writes nothing', async () => {
+    const o = await paidOrder();
+    dataOf(await refund(o.id, 70), 201);
+    const before = await stored(api, o.id);
+    const res = await refund(o.id, 30.01);
+    expectRefused(res, 'amount', 'receive-money');
+    expect(res.body.msg).toContain('30');
+    expect(await stored(api, o.id)).toEqual(before);
+    expect(dataOf(await api.call('GET', `/api/refunds/find?orderId=${o.id}`))).toHaveLength(1);
+  });
+
+  it('ten refunds of 15 at once on an order of 100: six succeed, four are refused, never more than was paid', async () => {
+    const o = await paidOrder();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(o.id, 15)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(6);
+    for (const r of answers.filter((x) => x.status !== 201)) expectRefused(r, 'amount', 'receive-money');
+    const { row } = await stored(api, o.id);
+    expect(Number(row.refundedAmount)).toBe(90);
+    const rows = dataOf(await api.call('GET', `/api/refunds/find?orderId=${o.id}`)) as Array<{ amount: number }>;
+    expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(90);
+  });
+
+  it('refuses amounts finer than the currency and orders not paid', async () => {
+    const yen = await paidOrder({ currency: 'JPY', amount: 1288 });
+    expectRefused(await refund(yen.id, 0.5), 'amount', 'receive-money');
+    expectRefused(await refund(yen.id, -1), 'amount', 'receive-money');
+    const pending = await order(api);
+    const res = await refund(pending.id, 1);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/paid/);
+    expect((await refund(999_999, 1)).status).toBe(404);
+    expect((await api.call('POST', '/api/receive-money/refund', { id: yen.id, amount: 1 })).status).toBe(400);
+  });
+
+  it('an Idempotency-Key makes a retried refund the first one again, not a second', async () => {
+    const o = await paidOrder();
+    const key = { 'idempotency-key': `refund-${o.id}` };
+    const first = await refund(o.id, 10, 'damaged', key);
+    const again = await refund(o.id, 10, 'damaged', key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(dataOf(await api.call('GET', `/api/refunds/find?orderId=${o.id}`))).toHaveLength(1);
+    const other = await refund(o.id, 11, 'damaged', key);
+    expect(other.status).toBe(409);
+    expect(other.body.msg).toMatch(/different request/);
+  });
+
+  it('a scoped operator refunds only his own orders; the rule is its own', async () => {
+    const o = await paidOrder();
+    const scoped = await userWith(api, ['POST api/receive-money/refund'], 0);
+    expect((await api.t.call('POST', '/api/receive-money/refund', { id: o.id, amount: 1, reason: 'x' }, scoped.token)).status).toBe(403);
+    const noRule = await userWith(api, ['POST api/receive-money/mark-paid']);
+    expect((await api.t.call('POST', '/api/receive-money/refund', { id: o.id, amount: 1, reason: 'x' }, noRule.token)).status).toBe(403);
+    expect(Number((await stored(api, o.id)).row.refundedAmount)).toBe(0);
+  });
+
+  it('refunds are read through their own list, scoped to the order owner', async () => {
+    const o = await paidOrder();
+    dataOf(await refund(o.id, 5), 201);
+    const reader = await userWith(api, ['GET api/refunds/rows'], 0);
+    const page = dataOf(await api.t.call('GET', '/api/refunds/rows', undefined, reader.token));
+    expect(page.total).toBe(0);
+    const all = dataOf(await api.call('GET', `/api/refunds/rows?orderId=${o.id}`));
+    expect(all.rows).toMatchObject([{ orderId: o.id, state: 'succeeded' }]);
+  });
+});
