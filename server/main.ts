@@ -19,7 +19,12 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
   logger: env.LOG !== 'off',
   // Every instance runs the payment jobs unless told not to (they coordinate through the database).
-  payments: { jobs: env.PAYDESK_JOBS !== 'off', callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow' },
+  payments: {
+    jobs: env.PAYDESK_JOBS !== 'off',
+    callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
+    // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+  },
 });
 
 const port = Number(env.PORT ?? 3000);

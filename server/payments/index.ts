@@ -18,6 +18,8 @@ import { resumeRefunds, type RefundDeps } from './refunds';
 import { invalid } from '../engine/params';
 import type { PayProvider } from '../../schema/options';
 import { makeConnectors } from './connectors';
+import { checkoutRoutes } from './checkout-routes';
+import { closeAfter, closeDue, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import type { Clock, TransitionDeps } from './transitions';
@@ -33,6 +35,10 @@ export interface PaymentOptions {
   refundEveryMs?: number;
   /** Merchant callbacks may go to loopback and private addresses (main.ts: PAYDESK_CALLBACKS_TO_PRIVATE=allow). */
   callbacksToPrivate?: boolean;
+  /** Another Stripe API base, e.g. `http://127.0.0.1:12111` for a fake or stripe-mock (main.ts: STRIPE_API_BASE). */
+  stripeApiBase?: string;
+  /** How often pending checkouts are looked up at their provider, and ended ones closed there. */
+  lookupEveryMs?: number;
 }
 
 export interface PaymentParts {
@@ -42,6 +48,8 @@ export interface PaymentParts {
   expireDue(): Promise<number>;
   /** Runs the refund resume job once now. */
   resumeRefunds(): Promise<number>;
+  /** Runs the look-up job once now (pending checkouts asked about, ended ones closed at their provider). */
+  lookUpDue(): Promise<number>;
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
@@ -88,18 +96,26 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   if (!pay.callback.secret) await settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
 
   let wake = () => {};
+  const connectors = makeConnectors(() => settings.get('pay'), { stripe: { apiBase: options.stripeApiBase } });
   const deps: TransitionDeps = {
     db,
     clock,
     uniqueViolation: app.db.adapter.uniqueViolation,
-    // Caches hear of the write from the database driver; the outbox is told there is a callback to send.
-    committed: () => wake(),
+    // Caches hear of the write from the database driver; the outbox is told there is a callback to send,
+    // and an order that ended unpaid has its open checkout expired at the provider.
+    committed: (outcome) => {
+      wake();
+      // In the background: an operator's close or the expiry job does not wait on the provider.
+      const closing = closeAfter(deps, connectors, outcome).catch((error) => log('closing a checkout failed', error)).finally(() => closings.delete(closing));
+      closings.add(closing);
+    },
   };
+  const closings = new Set<Promise<void>>();
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
-  const connectors = makeConnectors(() => settings.get('pay'));
   await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
+  await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
   const refundDeps: RefundDeps = { ...deps, connectors };
   await refundRoutes(app, { deps: refundDeps, writeContext });
@@ -118,11 +134,13 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;
   // Refunds whose provider never answered (a crash, a timeout) are asked again with the same key.
   const resuming = options.jobs ? every(options.refundEveryMs ?? 60_000, () => resumeRefunds(refundDeps), log) : undefined;
+  const lookUpAll = async () => (await lookUpDue(deps, connectors, log)) + (await closeDue(deps, connectors));
+  const looking = options.jobs ? every(options.lookupEveryMs ?? 60_000, lookUpAll, log) : undefined;
   if (delivering) wake = delivering.kick;
   // The jobs finish what they began (a callback being sent) before its connections close.
   app.addHook('onClose', async () => {
-    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop()]);
+    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop(), looking?.stop(), ...closings]);
     await destinations.close();
   });
-  options.parts?.({ deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps) });
+  options.parts?.({ deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll });
 };

@@ -98,6 +98,10 @@ export interface Connector {
   readonly notifyPath: string;
   /** Whether an order may be created for it now (Stripe: a secret key is set). */
   ready(): boolean;
+  /** Whether it takes test payments only (Stripe: a test key), so the console can say so. */
+  testMode?(): boolean;
+  /** Whether the provider can charge this amount at all (Stripe takes TWD and HUF in whole units only). */
+  canCharge?(amount: number, currency: string): boolean;
   /** Checks an inbound notification over its raw bytes: 401 (AppError) when the signature is wrong or stale. */
   verify(raw: Buffer, headers: Record<string, unknown>): Verified;
   /** Where the payer goes: manual answers the order's payUrl; a provider reuses the open checkout or makes one (`created`). */

@@ -2,7 +2,7 @@
 import type { PayProvider } from '../../../schema/options';
 import type { Connector } from './connector';
 import { manualConnector } from './manual';
-import { stripeConnector } from './stripe';
+import { stripeConnector, type StripeOptions } from './stripe';
 
 export type { Connector } from './connector';
 
@@ -11,9 +11,13 @@ export interface ConnectorSettings {
   stripe: { secret_key: string; secrets: string };
 }
 
-export function makeConnectors(settings: () => ConnectorSettings): Record<PayProvider, Connector> {
+export interface ConnectorOptions {
+  stripe?: StripeOptions;
+}
+
+export function makeConnectors(settings: () => ConnectorSettings, options: ConnectorOptions = {}): Record<PayProvider, Connector> {
   return {
     manual: manualConnector(() => settings().standard),
-    stripe: stripeConnector(() => settings().stripe),
+    stripe: stripeConnector(() => settings().stripe, options.stripe),
   };
 }

@@ -1,0 +1,119 @@
+/**
+ * The payer's side of taking money, and what the console asks of providers:
+ *
+ * - `POST /api/receive-money/checkout {tradeNo}` (public): where the pay
+ *   button goes. A manual order's payUrl; a provider order's open checkout,
+ *   or a new one made now and stored on the order.
+ * - `POST /api/receive-money/check {tradeNo}` (public): the result page's
+ *   look-up, which asks the provider (throttled) before answering the order's
+ *   public fields, so a missed webhook does not leave the payer on "pending".
+ * - `GET /api/receive-money/providers` (signed in): which providers can take
+ *   orders now, and whether in test mode.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
+import { receiveMoney } from '../../schema/resources/receive-money';
+import { invalid, zodIssues } from '../engine/params';
+import { AppError, notFound, ok } from '../http';
+import type { Connector } from './connectors/connector';
+import { closeCheckout, FIRST_LOOK_DELAY, loadOrder, lookUp, lookUpForPayer, type Connectors, type PayOrder } from './lookups';
+import type { TransitionDeps } from './transitions';
+
+export interface CheckoutRouteOptions {
+  deps: TransitionDeps;
+  connectors: Connectors;
+}
+
+const body = z.strictObject({
+  tradeNo: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.max_length' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.pattern' }),
+});
+
+function parse(input: unknown) {
+  const result = body.safeParse(input ?? {});
+  if (!result.success) invalid(zodIssues(result.error));
+  return result.data;
+}
+
+/** The site the payer came from, for the pages Stripe sends them back to (X-Forwarded-* only behind a trusted proxy). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * 400 naming `channel` when an order may not be created for it now (Stripe
+ * without a secret key), and naming `amount` when the provider cannot charge
+ * it (12.5 TWD at Stripe). The order-creating path calls it.
+ */
+export function checkChannelReady(connectors: Connectors, row: { channel?: string; amount?: number; currency?: string }): void {
+  const channel = row.channel ?? 'manual';
+  const connector = connectors[channel as PayProvider] as Connector | undefined;
+  if (!connector || !connector.ready()) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  if (row.amount !== undefined && row.currency && connector.canCharge && !connector.canCharge(row.amount, row.currency)) {
+    invalid([{ field: 'amount', message: 'validation.whole_units', params: { currency: row.currency } }]);
+  }
+}
+
+const notPayable = (status: string) => new AppError(409, 'errors.order_not_payable', {}, { status });
+
+export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptions) {
+  const { deps, connectors } = o;
+  const db = deps.db;
+  const rule = (name: string, type: 'common' | 'login') => ({ rule: { name, group: 'receive-money', type } });
+
+  /** An order that may be paid now, and its provider; 404 or 409 otherwise. */
+  async function payable(tradeNo: string): Promise<{ order: PayOrder; connector: Connector }> {
+    const order = await loadOrder(db, { tradeNo });
+    if (!order) throw notFound('errors.order_not_found');
+    // Past its time the order is over, even in the seconds before the expiry job marks it.
+    if (order.status !== 'pending') throw notPayable(order.status);
+    if (order.expireTime > 0 && order.expireTime <= deps.clock()) throw notPayable('expired');
+    const connector = connectors[order.channel as PayProvider];
+    if (!connector?.ready()) throw new AppError(409, 'errors.channel_not_ready', { channel: order.channel });
+    return { order, connector };
+  }
+
+  app.post('/api/receive-money/checkout', { config: rule('checkout', 'common') }, async (request) => {
+    const { tradeNo } = parse(request.body);
+    let { order, connector } = await payable(tradeNo);
+    const now = deps.clock();
+    // A checkout about to end is replaced; first make sure it was not paid meanwhile (its webhook may be late).
+    if (order.checkoutId && order.checkoutUrl && connector.lookup && order.checkoutExpires <= now + 60) {
+      await lookUp(deps, connector, order);
+      ({ order, connector } = await payable(tradeNo));
+      await closeCheckout(deps, connectors, order);
+    }
+    const result = await connector.checkout(order, { now, origin: originOf(request) });
+    const made = result.created;
+    if (!made) return ok({ payUrl: result.url });
+    // Stored only over the checkout that was read: of two clicks racing, one session is kept.
+    const stored = await db.updateTable('receive_money')
+      .set({ checkoutId: made.id, checkoutUrl: made.url, checkoutExpires: made.expiresAt, lookedUpTime: now + FIRST_LOOK_DELAY })
+      .where('id', '=', order.id).where('status', '=', 'pending').where('checkoutId', '=', order.checkoutId).executeTakeFirst();
+    if (Number(stored.numUpdatedRows) > 0) return ok({ payUrl: made.url });
+    const now2 = await loadOrder(db, { id: order.id });
+    // The same session (the other click got it from Stripe under the same key): nothing to undo.
+    if (now2?.checkoutId === made.id) return ok({ payUrl: made.url });
+    // Another session won, or the order ended meanwhile: this one must not stay payable.
+    void closeCheckout(deps, connectors, { ...order, checkoutId: made.id, checkoutUrl: made.url });
+    if (!now2 || now2.status !== 'pending') throw notPayable(now2?.status ?? 'expired');
+    return ok({ payUrl: now2.checkoutUrl || made.url });
+  });
+
+  const publicFields = receiveMoney.publicTake!.fields;
+  app.post('/api/receive-money/check', { config: rule('check', 'common') }, async (request) => {
+    const { tradeNo } = parse(request.body);
+    const order = await loadOrder(db, { tradeNo });
+    if (!order) throw notFound('errors.order_not_found');
+    try {
+      await lookUpForPayer(deps, connectors, order);
+    } catch (error) {
+      // The provider unreachable: the payer still reads what Paydesk knows.
+      if (!(error instanceof AppError)) throw error;
+    }
+    const row = await db.selectFrom('receive_money').select([...publicFields]).where('id', '=', order.id).executeTakeFirstOrThrow();
+    return ok({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount) });
+  });
+
+  app.get('/api/receive-money/providers', { config: rule('providers', 'login') }, async () =>
+    ok(PAY_PROVIDERS.map((name) => ({ name, ready: connectors[name].ready(), testMode: connectors[name].testMode?.() ?? false }))));
+}

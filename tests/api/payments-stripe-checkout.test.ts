@@ -1,0 +1,159 @@
+/**
+ * The pay click on a Stripe order (issue 19 item 2): a Checkout Session made
+ * at a fake Stripe that checks the protocol, reused across clicks, one per
+ * order however the clicks race; the amount in Stripe's minor unit; the
+ * method and currency table; what a payer is refused, and how.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAY_CHANNELS, STRIPE_METHODS } from '../../schema/options';
+import { DIALECTS } from '../support/app';
+import { dataOf, expectRefused } from '../support/fixtures';
+import { order } from './payments-support';
+import { sessionOf, STRIPE_KEY, stripeApi, type StripeApi } from './payments-stripe-support';
+
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
+  let api: StripeApi;
+  beforeAll(async () => {
+    api = await stripeApi(dialect);
+  });
+  afterAll(() => api?.close());
+  const created = () => api.fake.calls['sessions.create'] ?? 0;
+
+  it('makes a session on the first click, with the order in it, and gives the same one to later clicks', async () => {
+    const o = await api.stripeOrder({ title: 'Coffee beans', amount: 12.5, currency: 'HKD', payType: 'wechat' });
+    const before = created();
+    const first = await api.click(o.tradeNo);
+    const session = sessionOf(api, first);
+    expect(session).toMatchObject({
+      status: 'open', amount_total: 1250, currency: 'hkd', client_reference_id: o.tradeNo, metadata: { tradeNo: o.tradeNo },
+      payment_method_types: ['wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } },
+      success_url: `http://shop.example.com/#/pay/order?tradeNo=${o.tradeNo}`, cancel_url: `http://shop.example.com/#/pay/emit?tradeNo=${o.tradeNo}`,
+    });
+    expect(session.line_items_sent).toMatchObject([{ quantity: '1', price_data: { product_data: { name: 'Coffee beans' } } }]);
+    const request = api.fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')!;
+    expect(request.headers.authorization).toBe(`Bearer ${STRIPE_KEY}`);
+    expect(String(request.headers['idempotency-key'])).toContain(o.tradeNo);
+    // A day at most, three days being the order's own time: Stripe's limit wins.
+    expect(session.expires_at - api.clock.now).toBeLessThanOrEqual(24 * 3600);
+    expect(session.expires_at - api.clock.now).toBeGreaterThan(23 * 3600);
+    expect(await api.row(o.id)).toMatchObject({ checkoutId: session.id, checkoutUrl: session.url, checkoutExpires: session.expires_at });
+
+    api.clock.now += 600;
+    const again = await api.click(o.tradeNo);
+    expect(dataOf(again).payUrl).toBe(session.url);
+    expect(created()).toBe(before + 1);
+  });
+
+  it('two clicks at once make one session at Stripe, and both payers get it', async () => {
+    const o = await api.stripeOrder();
+    const before = created();
+    api.fake.latencyMs = 150;
+    try {
+      const [a, b] = await Promise.all([api.click(o.tradeNo), api.click(o.tradeNo)]);
+      expect(dataOf(b).payUrl).toBe(dataOf(a).payUrl);
+    } finally {
+      api.fake.latencyMs = 0;
+    }
+    expect(created()).toBe(before + 1);
+    expect((await api.row(o.id)).checkoutUrl).toBe(dataOf(await api.click(o.tradeNo)).payUrl);
+  });
+
+  it('an order ending sooner than 30 minutes still gets a session of at least 30 minutes (Stripe\'s least)', async () => {
+    const o = await api.stripeOrder({ expireTime: api.clock.now + 5 * 60 });
+    const session = sessionOf(api, await api.click(o.tradeNo));
+    expect(session.expires_at - api.clock.now).toBeGreaterThanOrEqual(30 * 60);
+    expect(session.expires_at - api.clock.now).toBeLessThanOrEqual(40 * 60);
+  });
+
+  it('a session about to end is replaced by a new one, the old one expired at Stripe', async () => {
+    const o = await api.stripeOrder({ expireTime: api.clock.now + 2 * 24 * 3600 });
+    const old = sessionOf(api, await api.click(o.tradeNo));
+    api.clock.now = old.expires_at - 30;
+    const fresh = sessionOf(api, await api.click(o.tradeNo));
+    expect(fresh.id).not.toBe(old.id);
+    expect(old.status).toBe('expired');
+    expect((await api.row(o.id)).checkoutId).toBe(fresh.id);
+  });
+
+  it.each([
+    ['JPY', 1288, 1288],
+    ['KRW', 50000, 50000],
+    ['HKD', 12.5, 1250],
+    ['USD', 0.99 + 1, 199],
+    ['TWD', 300, 30000],
+    ['HUF', 1500, 150000],
+  ])('charges %s %s as %s in Stripe\'s minor unit', async (currency, amount, minor) => {
+    const o = await api.stripeOrder({ currency, amount });
+    expect(sessionOf(api, await api.click(o.tradeNo)).amount_total).toBe(minor);
+  });
+
+  it('refuses TWD with cents: Stripe charges it in whole units only', async () => {
+    const o = await api.stripeOrder({ currency: 'TWD', amount: 12.5 });
+    const res = await api.click(o.tradeNo);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.msg).toContain('whole units');
+  });
+
+  // Every currency that has pay channels, with every Stripe method: allowed where Stripe takes it, else a 400 naming payType.
+  const matrix = Object.keys(PAY_CHANNELS).flatMap((currency) => Object.keys(STRIPE_METHODS).map((payType) => [currency, payType] as const));
+  it.each(matrix)('%s with %s: a session offering that method, or a 400 naming payType', async (currency, payType) => {
+    const method = STRIPE_METHODS[payType]!;
+    const takes = method.currencies === 'any' || method.currencies.includes(currency);
+    const body = { channel: 'stripe', payUrl: '', title: 'Matrix', amount: 100, currency, payType };
+    const res = await api.call('POST', '/api/receive-money/create', body);
+    if (!takes) return expectRefused(res, 'payType', 'receive-money');
+    const o = dataOf(res, 201);
+    const session = sessionOf(api, await api.click(o.tradeNo));
+    expect(session.payment_method_types).toEqual([method.type]);
+    expect(session.currency).toBe(currency.toLowerCase());
+  });
+
+  it('a blank payType lets Stripe choose the methods', async () => {
+    const o = await api.stripeOrder({ currency: 'SGD', payType: '' });
+    sessionOf(api, await api.click(o.tradeNo));
+    const sent = api.fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(sent.params.allowed_payment_method_types).toBeUndefined();
+  });
+
+  it('a manual order\'s click answers its payUrl, and no call reaches Stripe', async () => {
+    const o = await order(api, { payUrl: 'https://gateway.example.com/pay/77' });
+    const calls = api.fake.requests.length;
+    expect(dataOf(await api.click(o.tradeNo)).payUrl).toBe('https://gateway.example.com/pay/77');
+    expect(api.fake.requests.length).toBe(calls);
+  });
+
+  it('refuses an ended or overdue order with 409, an unknown one with 404, a bad tradeNo with 400; never a session', async () => {
+    const closed = await api.stripeOrder();
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: closed.id, reason: 'customer left' }));
+    const overdue = await api.stripeOrder({ expireTime: api.clock.now + 60 });
+    api.clock.now += 120;
+    const before = created();
+    for (const o of [closed, overdue]) {
+      const res = await api.click(o.tradeNo);
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.msg).toBe('This order is no longer open for payment');
+    }
+    expect((await api.click('no-such-order')).status).toBe(404);
+    expectRefused(await api.click('bad trade no!'), 'tradeNo', 'receive-money');
+    expectRefused(await api.anon('POST', '/api/receive-money/checkout', {}), 'tradeNo', 'receive-money');
+    expect(created()).toBe(before);
+  });
+
+  it('answers 502 "provider unavailable" when Stripe fails, and a later click works', async () => {
+    const o = await api.stripeOrder();
+    api.fake.failNext(2, 500);
+    const res = await api.click(o.tradeNo);
+    expect(res.status, res.text).toBe(502);
+    expect(res.body.msg).toMatch(/cannot be reached/);
+    expect((await api.row(o.id)).checkoutId).toBe('');
+    expect(sessionOf(api, await api.click(o.tradeNo)).client_reference_id).toBe(o.tradeNo);
+  });
+
+  it('takes the payer\'s site from X-Forwarded-* only behind a trusted proxy', async () => {
+    const o = await api.stripeOrder();
+    const session = sessionOf(api, await api.click(o.tradeNo, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }));
+    expect(session.success_url.startsWith('http://shop.example.com/')).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Paydesk and Stripe kept in step (issue 19 item 2): a payment whose webhook
+ * never came is found by the look-up job and by the result page (throttled),
+ * applied once; delayed methods wait for their outcome; an order that ends
+ * has its session expired at Stripe, now or, when Stripe is down, later; a
+ * stale signature is refused. Time moves by the app's clock, never by waiting.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeConnectors } from '../../server/payments/connectors';
+import { checkChannelReady } from '../../server/payments/checkout-routes';
+import { DIALECTS } from '../support/app';
+import { dataOf, expectRefused } from '../support/fixtures';
+import { stored } from './payments-support';
+import { sessionOf, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, stripeApi, type StripeApi } from './payments-stripe-support';
+
+vi.setConfig({ hookTimeout: 120_000 });
+
+describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
+  let api: StripeApi;
+  beforeAll(async () => {
+    api = await stripeApi(dialect);
+  });
+  afterAll(() => api?.close());
+  const calls = (name: string) => api.fake.calls[name] ?? 0;
+  const payments = () => api.t.app.paydesk.payments;
+
+  async function clicked(body: Record<string, unknown> = {}) {
+    const o = await api.stripeOrder(body);
+    return { o, session: sessionOf(api, await api.click(o.tradeNo)) };
+  }
+
+  it('a payment with its webhook completes the order with Stripe\'s PaymentIntent', async () => {
+    const { o, session } = await clicked({ amount: 1288, currency: 'JPY' });
+    await api.fake.pay(session.id);
+    expect(api.fake.events.at(-1)).toMatchObject({ type: 'checkout.session.completed', sent: true, status: 200 });
+    const { row, events } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'completed', channelTradeNo: session.payment_intent });
+    expect(Number(row.paidAmount)).toBe(1288);
+    expect(events).toHaveLength(1);
+  });
+
+  it('a payment whose webhook never came is found by the job after two minutes, and applied once', async () => {
+    const { o, session } = await clicked();
+    api.fake.webhooks = false;
+    try {
+      await api.fake.pay(session.id);
+    } finally {
+      api.fake.webhooks = true;
+    }
+    const asked = calls('sessions.retrieve');
+    // The webhook's own time to arrive: the job leaves a new session alone.
+    api.clock.now += 60;
+    await payments().lookUpDue();
+    expect(calls('sessions.retrieve')).toBe(asked);
+    expect((await api.row(o.id)).status).toBe('pending');
+    api.clock.now += 61;
+    await payments().lookUpDue();
+    expect(calls('sessions.retrieve')).toBe(asked + 1);
+    expect(await api.row(o.id)).toMatchObject({ status: 'completed', channelTradeNo: session.payment_intent });
+    // The webhook arriving after all changes nothing more.
+    await api.fake.resend(api.fake.events.findLast((e) => e.type === 'checkout.session.completed')!);
+    api.clock.now += 61;
+    await payments().lookUpDue();
+    const { events, callbacks } = await stored(api, o.id);
+    expect([events.length, callbacks.length]).toEqual([1, 1]);
+  });
+
+  it('the result page finds a payment whose webhook never came, asking Stripe at most once per 10 s', async () => {
+    const { o, session } = await clicked();
+    const asked = calls('sessions.retrieve');
+    expect(dataOf(await api.check(o.tradeNo))).toMatchObject({ tradeNo: o.tradeNo, status: 'pending' });
+    expect(calls('sessions.retrieve')).toBe(asked + 1);
+    api.fake.webhooks = false;
+    try {
+      await api.fake.pay(session.id);
+    } finally {
+      api.fake.webhooks = true;
+    }
+    api.clock.now += 5;
+    expect(dataOf(await api.check(o.tradeNo)).status).toBe('pending');
+    expect(calls('sessions.retrieve')).toBe(asked + 1);
+    api.clock.now += 6;
+    expect(dataOf(await api.check(o.tradeNo))).toMatchObject({ status: 'completed', paidAmount: 12.5 });
+    expect(calls('sessions.retrieve')).toBe(asked + 2);
+    // Paid: nothing more to ask Stripe.
+    api.clock.now += 30;
+    expect(dataOf(await api.check(o.tradeNo)).status).toBe('completed');
+    expect(calls('sessions.retrieve')).toBe(asked + 2);
+  });
+
+  it('a delayed method: the unpaid completed session is ignored, its async outcome decides', async () => {
+    const paid = await clicked();
+    await api.fake.pay(paid.session.id, { delayed: true });
+    expect((await api.row(paid.o.id)).status).toBe('pending');
+    // Looking it up says nothing either while the money is on its way.
+    expect(dataOf(await api.check(paid.o.tradeNo)).status).toBe('pending');
+    await api.fake.asyncResult(paid.session.id, 'succeeded');
+    expect(await api.row(paid.o.id)).toMatchObject({ status: 'completed', channelTradeNo: paid.session.payment_intent });
+
+    const failed = await clicked();
+    await api.fake.pay(failed.session.id, { delayed: true });
+    await api.fake.asyncResult(failed.session.id, 'failed');
+    expect((await api.row(failed.o.id)).status).toBe('failed');
+  });
+
+  it('an order that expires, even one shorter than a session, has its session expired at Stripe at the order\'s time', async () => {
+    const { o, session } = await clicked({ expireTime: api.clock.now + 5 * 60 });
+    expect(session.expires_at - api.clock.now).toBeGreaterThanOrEqual(30 * 60);
+    api.clock.now += 5 * 60;
+    expect(await payments().expireDue()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => session.status).toBe('expired');
+    await expect.poll(async () => (await api.row(o.id)).checkoutUrl).toBe('');
+    expect((await api.row(o.id)).status).toBe('expired');
+  });
+
+  it.each([['close'], ['mark-failed']])('an operator\'s %s expires the open session at Stripe', async (action) => {
+    const { o, session } = await clicked();
+    dataOf(await api.call('POST', `/api/receive-money/${action}`, { id: o.id, reason: 'payer asked' }));
+    await expect.poll(() => session.status).toBe('expired');
+    // Nobody can pay it now: Stripe's page says so, and a click is refused.
+    expect(api.fake.sessions.get(session.id)!.status).toBe('expired');
+    expect((await api.click(o.tradeNo)).status).toBe(409);
+  });
+
+  it('with Stripe unreachable when the order closes, the job expires the session later', async () => {
+    const { o, session } = await clicked();
+    api.fake.failNext(2, 503);
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: o.id, reason: 'payer asked' }));
+    await expect.poll(() => api.fake.requests.filter((r) => r.path.endsWith(`${session.id}/expire`)).length).toBeGreaterThanOrEqual(1);
+    expect(session.status).toBe('open');
+    expect((await api.row(o.id)).checkoutUrl).toBe(session.url);
+    api.clock.now += 121;
+    await payments().lookUpDue();
+    expect(session.status).toBe('expired');
+    expect((await api.row(o.id)).checkoutUrl).toBe('');
+  });
+
+  it('a session that expired at Stripe while the order has time left is replaced on the next click; the order stays pending', async () => {
+    const { o, session } = await clicked({ expireTime: api.clock.now + 2 * 24 * 3600 });
+    api.fake.webhooks = false;
+    try {
+      await api.fake.expireAtStripe(session.id);
+    } finally {
+      api.fake.webhooks = true;
+    }
+    api.clock.now += 121;
+    await payments().lookUpDue();
+    expect(await api.row(o.id)).toMatchObject({ status: 'pending', checkoutUrl: '' });
+    const next = sessionOf(api, await api.click(o.tradeNo));
+    expect(next.id).not.toBe(session.id);
+    expect(next.status).toBe('open');
+  });
+
+  it('refuses a Stripe event with a stale signature (401) and changes nothing', async () => {
+    const { o, session } = await clicked();
+    const payload = JSON.stringify({ id: 'evt_stale1', object: 'event', type: 'checkout.session.completed', created: api.clock.now, data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_x' } } });
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': stale } });
+    expect(res.statusCode, res.body).toBe(401);
+    expect((await api.row(o.id)).status).toBe('pending');
+  });
+
+  it('says which providers are ready and in test mode, and follows a key changed in the settings at once', async () => {
+    expect((await api.anon('GET', '/api/receive-money/providers')).status).toBe(401);
+    expect(dataOf(await api.call('GET', '/api/receive-money/providers'))).toEqual([
+      { name: 'manual', ready: true, testMode: false }, { name: 'stripe', ready: true, testMode: true },
+    ]);
+    const settings = api.t.app.paydesk.settings;
+    const o = await api.stripeOrder();
+    try {
+      await settings.update('pay', 'stripe', { secret_key: 'sk_test_another0123456789', secrets: STRIPE_WEBHOOK_SECRET });
+      sessionOf(api, await api.click(o.tradeNo));
+      expect(api.fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk_test_another0123456789');
+      await settings.update('pay', 'stripe', { secret_key: 'sk_live_realmoney0123456789', secrets: STRIPE_WEBHOOK_SECRET });
+      expect(dataOf(await api.call('GET', '/api/receive-money/providers'))[1]).toEqual({ name: 'stripe', ready: true, testMode: false });
+      // A blank secret sent back keeps the stored one: the operator removes the key in pay.toml itself.
+      const file = path.join(api.t.configDir, 'pay.toml');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/secret_key = ".*"/, 'secret_key = ""'));
+      await settings.reload();
+      expect(dataOf(await api.call('GET', '/api/receive-money/providers'))[1]).toEqual({ name: 'stripe', ready: false, testMode: false });
+      // No key: a new Stripe order is refused naming channel; a payer's click is a 409, not a 500.
+      const connectors = makeConnectors(() => settings.get('pay'));
+      expect(() => checkChannelReady(connectors, { channel: 'stripe' })).toThrow(expect.objectContaining({ code: 400, data: { errors: [expect.objectContaining({ field: 'channel' })] } }));
+      expect(() => checkChannelReady(connectors, { channel: 'manual' })).not.toThrow();
+      const fresh = await api.stripeOrder();
+      expect((await api.click(fresh.tradeNo)).status).toBe(409);
+    } finally {
+      await settings.update('pay', 'stripe', { secret_key: STRIPE_KEY, secrets: STRIPE_WEBHOOK_SECRET });
+    }
+    expect(() => checkChannelReady(makeConnectors(() => settings.get('pay')), { channel: 'stripe', amount: 12.5, currency: 'TWD' }))
+      .toThrow(expect.objectContaining({ data: { errors: [expect.objectContaining({ field: 'amount' })] } }));
+  });
+
+  it('the look-up and check routes refuse bad input with 400 and unknown orders with 404', async () => {
+    expectRefused(await api.anon('POST', '/api/receive-money/check', { tradeNo: 1 }), 'tradeNo', 'receive-money');
+    expect((await api.check('no-such-order')).status).toBe(404);
+  });
+});
