@@ -5,7 +5,7 @@
  * made then) and sends the payer there after the loading state.
  */
 import { useEffect, useRef, useState } from 'react';
-import { startCheckout } from '../api';
+import { pollOrder, startCheckout } from '../api';
 import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
@@ -60,8 +60,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
     const payUrl = answer.data?.payUrl;
     if (isHttpUrl(payUrl)) return location.assign(payUrl);
     setRedirecting(false);
-    // 409: paid, failed or closed meanwhile; no answer or another refusal: try again. An answer without a link: the order has none.
-    toast('error', t(answer.code === 409 ? 'pay.checkout_closed' : answer.data ? 'pay.pay_url_invalid' : 'pay.checkout_failed'));
+    toast('error', t(await whyNoCheckout(tradeNo, answer)));
   }
 
   // An unknown tradeNo is no order: say so, without a fake order or a countdown error (SPEC §8 asks only for no toast).
@@ -101,6 +100,19 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
       <AlertDialog message={notice} onClose={() => setNotice(null)} />
     </main>
   );
+}
+
+/**
+ * The payer's words for a pay click that found nowhere to pay. A refusal
+ * (409) is either the order having ended meanwhile (paid, failed, closed:
+ * the page will show it) or an order with nowhere to pay (no pay link, its
+ * provider not set up); anything else may pass on a second try.
+ */
+async function whyNoCheckout(tradeNo: string, answer: { code: number; data: unknown }): Promise<string> {
+  if (answer.data) return 'pay.pay_url_invalid';
+  if (answer.code !== 409) return 'pay.checkout_failed';
+  const now = await pollOrder(tradeNo);
+  return now?.status && now.status !== 'pending' ? 'pay.checkout_closed' : 'pay.pay_url_invalid';
 }
 
 /** True once the order turned completed after this page first saw it pending. */
