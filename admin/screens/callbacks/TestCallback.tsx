@@ -19,7 +19,8 @@ const k = (key: string) => `admin.screens.callbacks.test.${key}`;
 const URL_MAX = 1024;
 const HTTP_URL = /^https?:\/\/\S+$/;
 
-interface Answer { status: number; ms: number; body: string }
+/** `status` 0: no answer came (refused connection, timeout), and `error` says which. */
+interface Answer { status: number; ms: number; body: string; error?: string }
 type Outcome = { answer: Answer } | { refused: string };
 
 export function TestCallbackButton() {
@@ -82,8 +83,10 @@ function TestCallbackDialog({ onClose }: { onClose: () => void }) {
             {outcome && 'refused' in outcome && <Alert severity="error">{outcome.refused}</Alert>}
             {outcome && 'answer' in outcome && (
               <Stack spacing={1}>
-                <Alert severity={ok ? 'success' : 'warning'}>
-                  {translate(k('answered'), { status: outcome.answer.status, ms: outcome.answer.ms })}
+                <Alert severity={ok ? 'success' : outcome.answer.status ? 'warning' : 'error'}>
+                  {outcome.answer.status
+                    ? translate(k('answered'), { status: outcome.answer.status, ms: outcome.answer.ms })
+                    : translate('admin.screens.receive-money.attempt_none', { error: outcome.answer.error ?? '' })}
                 </Alert>
                 <Typography variant="subtitle2" component="h3">{translate(k('body'))}</Typography>
                 {outcome.answer.body ? <CodeBlock text={outcome.answer.body} label={translate(k('body'))} wrap /> : <Typography variant="body2" color="text.secondary">{translate(k('empty_body'))}</Typography>}
