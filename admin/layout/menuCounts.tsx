@@ -14,12 +14,14 @@ type Counter = ComponentType<{ children: ReactNode }>;
 function AttentionCount({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const count = useAttentionCount() ?? 0;
+  // No badge at all at zero: an invisible one still holds its "0" as text.
+  if (count === 0) return <>{children}</>;
   return (
     <>
-      <Badge color="warning" badgeContent={count} max={99} invisible={count === 0} data-testid="menu-attention-count" slotProps={{ badge: { 'aria-hidden': true } }}>
+      <Badge color="warning" badgeContent={count} max={99} data-testid="menu-attention-count" slotProps={{ badge: { 'aria-hidden': true } }}>
         {children}
       </Badge>
-      {count > 0 && <Box component="span" sx={visuallyHidden}>{translate('admin.screens.receive-money.attention_count', { smart_count: count })}</Box>}
+      <Box component="span" sx={visuallyHidden}>{translate('admin.screens.receive-money.attention_count', { smart_count: count })}</Box>
     </>
   );
 }
