@@ -54,11 +54,14 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
     if (endAt === null || Date.now() / 1000 >= endAt) return setNotice(t('pay.pay_timeout'));
     if (!tradeNo) return;
     setRedirecting(true);
-    // The loading state lasts its full time even when the server answers at once.
-    const shown = new Promise((resolve) => (redirect.current = setTimeout(resolve, PAY_REDIRECT_MS)));
-    const [answer] = await Promise.all([startCheckout(tradeNo), shown]);
+    const clicked = Date.now();
+    const answer = await startCheckout(tradeNo);
     const payUrl = answer.data?.payUrl;
-    if (isHttpUrl(payUrl)) return location.assign(payUrl);
+    if (isHttpUrl(payUrl)) {
+      // The loading state lasts its full time even when the server answers at once; a refusal is told at once.
+      redirect.current = setTimeout(() => location.assign(payUrl), Math.max(0, PAY_REDIRECT_MS - (Date.now() - clicked)));
+      return;
+    }
     setRedirecting(false);
     toast('error', t(await whyNoCheckout(tradeNo, answer)));
   }
