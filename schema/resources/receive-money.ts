@@ -47,7 +47,7 @@ export const receiveMoney = defineResource({
     payUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     // The provider's checkout for this order (a Stripe Checkout Session): made on the payer's first click, reused while open.
     checkoutId: f.text({ max: 128, readOnly: true, list: false, filter: true }),
-    checkoutUrl: f.text({ max: 2048, readOnly: true, list: false }),
+    checkoutUrl: f.text({ max: 1024, long: false, readOnly: true, list: false }),
     checkoutExpires: f.time({ readOnly: true, list: false }),
     // When the provider was last asked about this order (the look-up job and the result page), so it is asked at most so often.
     lookedUpTime: f.time({ readOnly: true, list: false, filter: false, sortable: false }),

@@ -14,11 +14,9 @@ import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { refundRoutes } from './refund-routes';
-import { resumeRefunds, type RefundDeps } from './refunds';
-import { invalid } from '../engine/params';
-import type { PayProvider } from '../../schema/options';
+import { applyRefundNotice, resumeRefunds, type RefundDeps } from './refunds';
 import { makeConnectors } from './connectors';
-import { checkoutRoutes } from './checkout-routes';
+import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
@@ -114,18 +112,17 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const destinations = callbackDestinations({ allowPrivate: options.callbacksToPrivate ?? false });
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
-  await notifyRoutes(app, { deps, connectors: Object.values(connectors) });
+  const refundDeps: RefundDeps = { ...deps, connectors };
+  await notifyRoutes(app, { deps, connectors: Object.values(connectors), refunded: (notice) => applyRefundNotice(refundDeps, notice) });
   await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
-  const refundDeps: RefundDeps = { ...deps, connectors };
   await refundRoutes(app, { deps: refundDeps, writeContext });
-  // An order for a provider that is not set up could never be paid: refused when it is made or moved to it.
+  // An order its provider cannot take (not set up, an amount it cannot charge) could never be paid: refused when it is made or changed so.
   options.guards?.push(async (_trx, r, changes) => {
     if (r.name !== 'receive-money') return;
     for (const { before, after } of changes) {
-      const channel = after?.channel as PayProvider | undefined;
-      if (!channel || channel === before?.channel) continue;
-      if (!connectors[channel]?.ready()) invalid([{ field: 'channel', message: 'validation.provider_not_ready' }]);
+      if (!after || (before && (['channel', 'amount', 'currency'] as const).every((k) => before[k] === after[k]))) continue;
+      checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
     }
   });
   await apiKeyRoutes(app, { db, clock, writeContext });
@@ -142,5 +139,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
     await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop(), looking?.stop(), ...closings]);
     await destinations.close();
   });
-  options.parts?.({ deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll });
+  options.parts?.({
+    deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll,
+  });
 };

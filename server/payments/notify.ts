@@ -13,13 +13,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
-import type { Connector, PaymentNotice } from './connectors/connector';
+import type { Connector, PaymentNotice, RefundNotice } from './connectors/connector';
 import { exceptionOf, flagException } from './exceptions';
 import { applyIn, findOrder, retryDeadlocks, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
 
 export interface NotifyOptions {
   deps: TransitionDeps;
   connectors: readonly Connector[];
+  /** A provider's word on a refund made through it (refunds.ts settles it once); null when it is about no refund of ours. */
+  refunded(notice: RefundNotice): Promise<unknown>;
 }
 
 export type NotifyResult =
@@ -129,7 +131,11 @@ export async function notifyRoutes(app: FastifyInstance, o: NotifyOptions) {
       }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const { id, notice } = connector.verify(raw, request.headers);
-        if (!notice || notice.kind !== 'payment') return ok({ id, result: 'ignored' }, MESSAGES.ignored);
+        if (notice?.kind === 'refund') {
+          const settled = await o.refunded(notice);
+          return settled ? ok({ id, result: 'applied' }, MESSAGES.applied) : ok({ id, result: 'ignored' }, MESSAGES.ignored);
+        }
+        if (!notice) return ok({ id, result: 'ignored' }, MESSAGES.ignored);
         const result = await applyNotification(o.deps, channel, id, sha256(raw), notice);
         return ok({ id, result: result.kind }, MESSAGES[result.kind]);
       });

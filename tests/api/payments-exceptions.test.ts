@@ -39,7 +39,7 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     return { status: res.statusCode, body: res.json() };
   }
 
-  const payloads = (callbacks: Array<{ payload: string }>) => callbacks.map((c) => JSON.parse(c.payload));
+  const payloads = (callbacks: Array<Record<string, any>>) => callbacks.map((c) => JSON.parse(c.payload));
 
   it('keeps a payment after expiry: the order is flagged paid_late with amount and reference, an event and an order.exception callback', async () => {
     const o = await order(api);

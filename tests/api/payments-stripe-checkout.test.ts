@@ -89,11 +89,16 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(sessionOf(api, await api.click(o.tradeNo)).amount_total).toBe(minor);
   });
 
-  it('refuses TWD with cents: Stripe charges it in whole units only', async () => {
-    const o = await api.stripeOrder({ currency: 'TWD', amount: 12.5 });
-    const res = await api.click(o.tradeNo);
-    expect(res.status, res.text).toBe(409);
+  it('refuses TWD with cents: Stripe charges it in whole units only, so such an order is refused when it is made', async () => {
+    const res = await api.call('POST', '/api/receive-money/create', { channel: 'stripe', payUrl: '', title: 'Tea', currency: 'TWD', amount: 12.5 });
+    expectRefused(res, 'amount', 'receive-money');
     expect(res.body.msg).toContain('whole units');
+    // And an order stored with cents before (a manual one moved is refused the same way) never reaches Stripe: a 409 on the click.
+    const o = await api.stripeOrder({ currency: 'TWD', amount: 12 });
+    await api.t.app.paydesk.db.any.updateTable('receive_money').set({ amount: 12.5 }).where('id', '=', o.id).execute();
+    const click = await api.click(o.tradeNo);
+    expect(click.status, click.text).toBe(409);
+    expect(click.body.msg).toContain('whole units');
   });
 
   // Every currency that has pay channels, with every Stripe method: allowed where Stripe takes it, else a 400 naming payType.

@@ -52,6 +52,8 @@ export interface FakeStripe {
   failNext(n: number, status?: number): void;
   /** Milliseconds every API answer waits (concurrency tests). */
   latencyMs: number;
+  /** Runs after Stripe has done the work and before it answers: a test kills its caller in that window. */
+  hold?: (endpoint: string) => Promise<void>;
   /** The payer pays the session: complete, paid (or unpaid for a delayed method), with a PaymentIntent. */
   pay(sessionId: string, o?: { amount?: number; currency?: string; delayed?: boolean }): Promise<FakeSession>;
   /** A delayed method's outcome: async_payment_succeeded / async_payment_failed. */
@@ -95,7 +97,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: fake.webhookSecret }),
     };
     const answer = typeof deliver === 'string'
-      ? await fetch(deliver, { method: 'POST', body: event.payload, headers }).then((r) => ({ status: r.status }))
+      // An endpoint that cannot be reached is a failed delivery (status 0), which Stripe would retry, not a crash of Stripe.
+      ? await fetch(deliver, { method: 'POST', body: event.payload, headers }).then((r) => ({ status: r.status }), () => ({ status: 0 }))
       : await deliver(event.payload, headers);
     return Object.assign(event, { sent: true, status: answer.status });
   }
@@ -195,6 +198,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         fake.refunds.set(r.id, r);
         count('refunds.create');
         if (r.status !== 'pending') void refundEvents(r);
+        await fake.hold?.('refunds.create');
         return { status: 200, body: r };
       });
     }

@@ -175,7 +175,6 @@ const enUs: CommonCatalog = {
   validation: {
     refund_amount: 'The refund must be more than 0 and at most %{left} %{currency}',
     refund_over: 'Refunds cannot exceed what was paid: at most %{left} %{currency} is left',
-    provider_not_ready: 'This provider is not set up yet (enter its key in the settings first)',
     required: 'This field is required',
     min_length: 'Must be at least %{min} characters',
     max_length: 'Must be at most %{max} characters',

@@ -174,7 +174,6 @@ const jaJp: CommonCatalog = {
   validation: {
     refund_amount: '返金額は 0 より大きく %{left} %{currency} 以下にしてください',
     refund_over: '返金の合計は支払額を超えられません。残りは最大 %{left} %{currency} です',
-    provider_not_ready: 'この決済プロバイダーはまだ設定されていません（先に設定でキーを入力してください）',
     required: '必須項目です',
     min_length: '%{min} 文字以上で入力してください',
     max_length: '%{max} 文字以内で入力してください',

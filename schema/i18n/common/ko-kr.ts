@@ -171,7 +171,6 @@ const koKr: CommonCatalog = {
   validation: {
     refund_amount: '환불 금액은 0보다 크고 %{left} %{currency} 이하여야 합니다',
     refund_over: '환불 합계는 결제 금액을 넘을 수 없습니다. 남은 금액은 최대 %{left} %{currency}입니다',
-    provider_not_ready: '이 결제 제공자는 아직 설정되지 않았습니다(먼저 설정에서 키를 입력하세요)',
     required: '필수 항목입니다',
     min_length: '%{min}자 이상 입력하세요',
     max_length: '%{max}자 이하로 입력하세요',

@@ -183,7 +183,6 @@ const ruRu: CommonCatalog = {
   validation: {
     refund_amount: 'Сумма возврата должна быть больше 0 и не больше %{left} %{currency}',
     refund_over: 'Возвраты не могут превышать оплату: осталось не больше %{left} %{currency}',
-    provider_not_ready: 'Этот провайдер ещё не настроен (сначала укажите его ключ в настройках)',
     required: 'Обязательное поле',
     min_length: 'Не менее %{min} символов',
     max_length: 'Не более %{max} символов',

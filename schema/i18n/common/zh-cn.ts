@@ -173,7 +173,6 @@ const zhCn = {
   validation: {
     refund_amount: '退款金额须大于 0，最多 %{left} %{currency}',
     refund_over: '退款总额不能超过实付金额：最多还可退 %{left} %{currency}',
-    provider_not_ready: '该支付渠道尚未配置（请先在系统配置中填写密钥）',
     required: '此项为必填项',
     min_length: '长度不能少于 %{min} 个字符',
     max_length: '长度不能超过 %{max} 个字符',

@@ -8,7 +8,7 @@ export default [
   {"op":"addColumn","table":"receive_money","column":{"name":"exceptionCurrency","type":"varchar","length":16,"nullable":false,"default":""}},
   {"op":"addColumn","table":"receive_money","column":{"name":"refundedAmount","type":"decimal","precision":14,"scale":2,"nullable":false,"default":0}},
   {"op":"addColumn","table":"receive_money","column":{"name":"checkoutId","type":"varchar","length":128,"nullable":false,"default":""}},
-  {"op":"addColumn","table":"receive_money","column":{"name":"checkoutUrl","type":"text","nullable":false}},
+  {"op":"addColumn","table":"receive_money","column":{"name":"checkoutUrl","type":"varchar","length":1024,"nullable":false,"default":""}},
   {"op":"addColumn","table":"receive_money","column":{"name":"checkoutExpires","type":"bigint","nullable":false,"default":0}},
   {"op":"addColumn","table":"receive_money","column":{"name":"lookedUpTime","type":"bigint","nullable":false,"default":0}},
   {"op":"createIndex","table":"receive_money","name":"receive_money_channel_index","columns":["channel"],"unique":false},
