@@ -41,14 +41,19 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /**
  * 400 naming `channel` when an order may not be created for it now (Stripe
- * without a secret key), and naming `amount` when the provider cannot charge
- * it (12.5 TWD at Stripe). The order-creating path calls it.
+ * without a secret key; `ready: false` skips that for an order already on
+ * it), and naming `amount` when the provider cannot charge it (12.5 TWD at
+ * Stripe). The engine's write guard calls it for every write of an order
+ * that sets its channel, amount or currency.
  */
-export function checkChannelReady(connectors: Connectors, row: { channel?: string; amount?: number; currency?: string }): void {
+export function checkChannelReady(
+  connectors: Connectors, row: { channel?: string; amount?: number | string; currency?: string }, o: { ready?: boolean } = {},
+): void {
   const channel = row.channel ?? 'manual';
   const connector = connectors[channel as PayProvider] as Connector | undefined;
-  if (!connector || !connector.ready()) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
-  if (row.amount !== undefined && row.currency && connector.canCharge && !connector.canCharge(row.amount, row.currency)) {
+  if (!connector || ((o.ready ?? true) && !connector.ready())) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  const amount = Number(row.amount);
+  if (row.amount !== undefined && Number.isFinite(amount) && row.currency && connector.canCharge && !connector.canCharge(amount, row.currency)) {
     invalid([{ field: 'amount', message: 'validation.whole_units', params: { currency: row.currency } }]);
   }
 }

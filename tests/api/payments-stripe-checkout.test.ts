@@ -89,11 +89,19 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(sessionOf(api, await api.click(o.tradeNo)).amount_total).toBe(minor);
   });
 
-  it('refuses TWD with cents: Stripe charges it in whole units only, so such an order is refused when it is made', async () => {
-    const res = await api.call('POST', '/api/receive-money/create', { channel: 'stripe', payUrl: '', title: 'Tea', currency: 'TWD', amount: 12.5 });
+  it('refuses a Stripe order of TWD with cents, naming amount: Stripe charges it in whole units only', async () => {
+    const res = await api.call('POST', '/api/receive-money/create', { channel: 'stripe', title: 'Tea', amount: 12.5, currency: 'TWD' });
     expectRefused(res, 'amount', 'receive-money');
     expect(res.body.msg).toContain('whole units');
-    // And an order stored with cents before (a manual one moved is refused the same way) never reaches Stripe: a 409 on the click.
+    // A manual order may ask for it: its gateway may take cents.
+    dataOf(await api.call('POST', '/api/receive-money/create', { channel: 'manual', title: 'Tea', amount: 12.5, currency: 'TWD', payUrl: 'https://pay.example.com/t' }), 201);
+    // Nor can a Stripe order be repriced into it.
+    const o = await api.stripeOrder({ currency: 'TWD', amount: 300 });
+    expectRefused(await api.call('PUT', '/api/receive-money/update', { id: o.id, amount: 300.5 }), 'amount', 'receive-money');
+  });
+
+  it('a Stripe order stored with TWD cents before that check never reaches Stripe: its click is a 409', async () => {
+    // An order stored with cents before (a manual one moved is refused the same way) never reaches Stripe: a 409 on the click.
     const o = await api.stripeOrder({ currency: 'TWD', amount: 12 });
     await api.t.app.paydesk.db.any.updateTable('receive_money').set({ amount: 12.5 }).where('id', '=', o.id).execute();
     const click = await api.click(o.tradeNo);

@@ -41,6 +41,8 @@ export interface FakeStripe {
   requests: Array<{ method: string; path: string; params: Params; headers: IncomingMessage['headers'] }>;
   /** Answers replayed from an Idempotency-Key. */
   readonly replays: number;
+  /** How long each API answer took here, from the request's arrival to the answer's last byte (the bench subtracts it). */
+  timings: Array<{ method: string; path: string; ms: number }>;
   events: FakeEvent[];
   /** False: events are recorded but never sent (a missed webhook). */
   webhooks: boolean;
@@ -212,13 +214,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(7).toString('hex')}`, ...headers });
-    res.end(JSON.stringify(body));
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const arrived = performance.now();
     const url = new URL(req.url ?? '/', fake.url);
+    const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(7).toString('hex')}`, ...headers });
+      res.end(JSON.stringify(body));
+      fake.timings.push({ method: req.method ?? '', path: url.pathname, ms: performance.now() - arrived });
+    };
     const raw = await readBody(req);
     // The hosted checkout page a browser test walks.
     const page = /^\/pay\/([\w]+)(\/confirm)?$/.exec(url.pathname);
@@ -257,7 +260,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const fake: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
-    sessions: new Map(), refunds: new Map(), calls: {}, requests: [], events: [],
+    sessions: new Map(), refunds: new Map(), calls: {}, requests: [], events: [], timings: [],
     get replays() { return idempotency.replays; },
     webhooks: true, deliver: options.deliver, webhookSecret: options.webhookSecret ?? 'whsec_fakestripe0123456789',
     refundOutcome: 'succeeded', latencyMs: 0,

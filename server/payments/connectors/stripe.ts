@@ -85,9 +85,10 @@ function refundNotice(refund: StripeObject): RefundNotice {
 function providerError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as { type?: string; statusCode?: number; message?: string };
-  // Stripe understood and refused (a method not enabled on the account, a key without the right): the merchant must act.
+  // Stripe understood and refused (a method not enabled on the account, a refund over what is left): asking
+  // again changes nothing, so it is a 409 with Stripe's reason, and a refund it refused is failed, not retried.
   if (e?.type === 'StripeInvalidRequestError' || e?.type === 'StripeIdempotencyError' || e?.type === 'StripePermissionError') {
-    return new AppError(502, 'errors.provider_refused', { reason: String(e.message ?? '').slice(0, 200) });
+    return new AppError(409, 'errors.provider_refused', { reason: String(e.message ?? '').slice(0, 200) });
   }
   return new AppError(502, 'errors.provider_unavailable');
 }
