@@ -3,11 +3,14 @@
  * checkout, the payer lands on Stripe's hosted page (the local fake's),
  * pays, comes back to the result page and reads 支付成功: from Stripe's
  * webhook, or, when the webhook never comes, from the result page's own
- * check with Stripe. The console reads "test mode" on a test key, and a new
- * order starts on Stripe.
+ * check with Stripe. An operator on a phone refunds a Stripe payment half
+ * and then the rest: two refunds at Stripe, the order reads Refunded, the
+ * merchant verifies both callbacks. The console reads "test mode" on a test
+ * key, and a new order starts on Stripe.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMerchant, type Merchant } from '../fakes/merchant';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { consoleSuite, gone, shown } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
@@ -17,7 +20,8 @@ interface Order { id: number; tradeNo: string; title: string }
 describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 120_000 }, () => {
   let stripe: FakeStripe;
   // Read when the suite's server is built, after the fake has started (this hook runs first).
-  const payments = { stripeApiBase: '' };
+  const payments = { stripeApiBase: '', callbacksToPrivate: true };
+  let merchant: Merchant;
   beforeAll(async () => {
     // Stripe's webhooks reach the app as Stripe sends them: signed, to the notify route.
     stripe = await startFakeStripe({
@@ -30,13 +34,18 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
   });
   const suite = consoleSuite({ payments });
   beforeAll(async () => {
-    await suite.server.app.paydesk.settings.update('pay', 'stripe', { secret_key: 'sk_test_e2eTakeMoney0123456789', secrets: stripe.webhookSecret });
+    const settings = suite.server.app.paydesk.settings;
+    await settings.update('pay', 'stripe', { secret_key: 'sk_test_e2eTakeMoney0123456789', secrets: stripe.webhookSecret });
+    merchant = await startMerchant(() => settings.get('pay').callback.secret);
   });
-  afterAll(() => stripe?.close());
+  afterAll(async () => {
+    await merchant?.close();
+    await stripe?.close();
+  });
 
-  async function createStripeOrder(title: string): Promise<Order> {
+  async function createStripeOrder(title: string, fields: Record<string, unknown> = {}): Promise<Order> {
     const res = await callApi<Order>(suite.server.app, 'POST', '/api/receive-money/create', {
-      title, amount: 88, currency: 'HKD', channel: 'stripe', payType: 'card',
+      title, amount: 88, currency: 'HKD', channel: 'stripe', payType: 'card', ...fields,
     }, suite.token);
     expect(res.code).toBe(201);
     return res.data;
@@ -80,6 +89,44 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     } finally {
       stripe.webhooks = true;
     }
+  });
+
+  it('an operator on a phone refunds a Stripe payment half and then the rest: two refunds at Stripe, and the merchant hears of both', async () => {
+    const app = suite.server.app;
+    const order = await createStripeOrder('Refund at Stripe', { notifyUrl: merchant.url });
+    // The payer's side is walked above; here the payer pays through the same checkout without a browser.
+    const checkout = await app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: order.tradeNo } });
+    expect(checkout.statusCode).toBe(200);
+    const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === order.tradeNo)!;
+    await stripe.pay(session.id);
+    const refundsBefore = stripe.calls['refunds.create'] ?? 0;
+
+    const page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 390, height: 844 } });
+    await page.locator('tbody tr', { hasText: 'Refund at Stripe' }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
+    await shown(dialog.getByTestId('order-story'));
+    for (const [left, amount, reason] of [['88', '44', 'Half the order came back'], ['44', '44', 'The rest came back too']] as const) {
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
+      expect(await refund.getByLabel('Refund amount (HKD)').inputValue()).toBe(left);
+      await refund.getByLabel('Refund amount (HKD)').fill(amount);
+      await refund.getByLabel('Reason').fill(reason);
+      await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+      await gone(refund);
+      await expect.poll(() => dialog.getByTestId('order-refunds').textContent()).toContain(reason);
+    }
+    await gone(dialog.getByRole('button', { name: 'Refund', exact: true }));
+    expect(await dialog.getByTestId('order-refunds').textContent()).not.toContain('Processing');
+    await screenshot(page, 'take-money-refunded-en-us-390');
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'Refund at Stripe' }).textContent()).toContain('Refunded');
+
+    expect((stripe.calls['refunds.create'] ?? 0) - refundsBefore).toBe(2);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([4400, 4400]);
+    await app.paydesk.payments.outbox.deliverDue();
+    const heard = merchant.received.filter((r) => r.body?.type === 'order.refunded');
+    expect(heard.map((r) => [r.valid, r.body.data.tradeNo])).toEqual([[true, order.tradeNo], [true, order.tradeNo]]);
   });
 
   it('the console says "test mode" on a test key, and a new order starts on Stripe', async () => {
