@@ -47,7 +47,10 @@ function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => vo
 }
 
 /** Written by the server (a checkout, an exception, refunds): shown in the dialog only once there is something. */
-const SERVER_FACTS = ['exception', 'exceptionAmount', 'exceptionCurrency', 'refundedAmount', 'checkoutId', 'checkoutUrl', 'checkoutExpires', 'lookedUpTime'];
+const SERVER_FACTS = ['exception', 'exceptionAmount', 'exceptionCurrency', 'refundedAmount', 'checkoutId', 'checkoutUrl', 'checkoutExpires'];
+
+/** The look-up job's own schedule (it may name the next look, ahead of now): nothing an operator acts on. */
+const Hidden = () => null;
 
 const slots: ScreenSlots = {
   AfterCreate: PayLinkOffer,
@@ -58,6 +61,7 @@ const slots: ScreenSlots = {
     payType: PayTypeInput,
     payUrl: PayUrlInput,
     ...Object.fromEntries(SERVER_FACTS.map((name) => [name, ShownWhenSet])),
+    lookedUpTime: Hidden,
   },
   cells: { status: StatusWithException },
   ToolbarActions: NeedsAttentionToggle,
