@@ -91,6 +91,32 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     }
   });
 
+  it('a pay click Stripe cannot answer, or on an order closed meanwhile, tells the payer so and stays on the page', async () => {
+    const order = await createStripeOrder('年度会员');
+    const page = await suite.newPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    // The page's timers wait for the test: its 1.5 s poll must not notice the close below before the click does.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto(`${suite.server.url}/#/pay/emit?tradeNo=${order.tradeNo}`);
+    const pay = page.getByRole('button', { name: '立即支付' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    // Stripe down for the first try and the client's retry.
+    stripe.failNext(2, 500);
+    await pay.click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('暂时无法打开支付页面，请稍后重试。');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    expect(page.url()).toContain(suite.server.url);
+
+    // Closed by an operator while the payer looked: the click says so, and the page shows why.
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/close', { id: order.id, reason: '客户取消' }, suite.token)).code).toBe(200);
+    await pay.click();
+    await shown(page.getByText('该订单已无法支付。'));
+    await page.clock.runFor(1500);
+    await shown(page.getByTestId('closed-notice'));
+    expect(page.url()).toContain(suite.server.url);
+    await screenshot(page, 'take-money-closed-zh-cn-390');
+  });
+
   it('an operator on a phone refunds a Stripe payment half and then the rest: two refunds at Stripe, and the merchant hears of both', async () => {
     const app = suite.server.app;
     const order = await createStripeOrder('Refund at Stripe', { notifyUrl: merchant.url });
