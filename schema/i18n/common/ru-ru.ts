@@ -12,7 +12,7 @@ const ruRu: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'Имя', account: 'Учётная запись', phone: 'Номер телефона', email: 'Эл. почта',
         password: 'Пароль', status: 'Статус', gender: 'Пол', source: 'Источник', avatar: 'Аватар', describe: 'О себе',
-        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход',
+        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход', mfa: 'Двухфакторный вход', mfaSecret: 'Ключ двухфакторного входа', mfaRecovery: 'Коды восстановления',
       },
     },
     'receive-money': {
@@ -29,7 +29,7 @@ const ruRu: CommonCatalog = {
       name: 'Группы прав',
       fields: {
         ...trashed, name: 'Название группы', no: 'Номер группы', manage: 'Управляет чужими данными',
-        all: 'Все права', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
+        all: 'Все права', mfa: 'Требует двухфакторный вход', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
         serial: 'Порядок',
       },
     },
@@ -117,6 +117,10 @@ const ruRu: CommonCatalog = {
     'idempotency-keys': {
       name: 'Ключи идемпотентности',
       fields: { ...row, dedupeKey: 'Ключ', digest: 'Дайджест запроса', status: 'Код ответа', response: 'Ответ', expireTime: 'Истекает' },
+    },
+    'callback-secrets': {
+      name: 'Секреты подписи уведомлений',
+      fields: { ...row, merchant: 'Продавец', prefix: 'Начало секрета', secret: 'Секрет', previous: 'Прежний секрет', previousUntil: 'Прежний секрет действует до' },
     },
     'api-keys': {
       name: 'API-ключи',
@@ -226,7 +230,8 @@ const ruRu: CommonCatalog = {
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {
-    refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
+    'mfa-sign-in': 'Вход с двухфакторным кодом', 'mfa-setup': 'Начать настройку двухфакторного входа', 'mfa-enable': 'Включить двухфакторный вход', 'mfa-reset': 'Сбросить двухфакторный вход',
+    roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',

@@ -3,6 +3,13 @@ import type { ServerCatalog } from './zh-cn';
 
 const enUs: ServerCatalog = {
   messages: {
+    mfa_code_needed: 'Enter the code from your authenticator app',
+    mfa_enrol_needed: 'Your group requires two-factor sign-in: set it up to continue',
+    mfa_enabled: 'Two-factor sign-in is on',
+    mfa_reset: "Two-factor sign-in reset; the user's sessions have ended",
+    secret_created: 'Your callback signing secret was made; it is shown this once',
+    secret_rolled: 'Secret rolled: the previous one keeps signing beside it for 24 hours',
+    secret_overlap_ended: 'The previous secret no longer signs',
     notify_flagged: 'The payment does not fit the order; it was kept as an exception for an operator',
     refund_pending: 'Refund requested; waiting for the provider to confirm',
     refund_succeeded: 'Refunded',
@@ -37,6 +44,16 @@ const enUs: ServerCatalog = {
     uploaded: 'Uploaded',
   },
   errors: {
+    mfa_code_wrong: 'The code is wrong or was already used',
+    mfa_wait: 'Too many wrong codes: try again in %{seconds} s',
+    mfa_challenge_invalid: 'This sign-in step has expired: enter your account and password again',
+    mfa_already_on: 'Two-factor sign-in is already on',
+    mfa_not_pending: 'The setup has expired: start again',
+    mfa_not_on: 'This user has no two-factor sign-in',
+    mfa_required: 'Your group requires two-factor sign-in: sign in again to set it up',
+    mfa_reset_root: 'Only a super administrator may reset two-factor sign-in',
+    mfa_password_wrong: 'The password is wrong',
+    mfa_api_key: 'An API key cannot set up two-factor sign-in',
     pay_url_missing: 'This order has no valid payment link',
     order_busy: 'The order is being changed by another action; please try again',
     no_exception: 'This order has no exception to resolve',
@@ -126,6 +143,7 @@ const enUs: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'Sign-in step',
         social: 'Phone or email',
         account: 'Account',
         password: 'Password',
