@@ -218,6 +218,7 @@ const enUs: CommonCatalog = {
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
+    rest_id: 'The id in the body must be the id in the URL (%{id})',
     channel_not_ready: 'Set up this channel first: add its key in the payment settings',
     whole_units: 'This channel takes %{currency} in whole units only',
   },
@@ -235,6 +236,7 @@ const enUs: CommonCatalog = {
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
+    'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
   ruleGroups: { comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

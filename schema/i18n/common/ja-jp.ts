@@ -217,6 +217,7 @@ const jaJp: CommonCatalog = {
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
+    rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
     channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
@@ -234,6 +235,7 @@ const jaJp: CommonCatalog = {
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
     cache_clear: 'キャッシュの消去',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
+    'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
   ruleGroups: { comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -214,6 +214,7 @@ const koKr: CommonCatalog = {
     reason_required: '사유를 입력하세요',
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
     stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
+    rest_id: '본문의 id는 URL의 id(%{id})와 같아야 합니다',
     channel_not_ready: '먼저 결제 설정에서 이 채널의 키를 입력하세요',
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
@@ -230,6 +231,7 @@ const koKr: CommonCatalog = {
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
+    'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
   ruleGroups: { comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

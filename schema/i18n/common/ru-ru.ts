@@ -226,6 +226,7 @@ const ruRu: CommonCatalog = {
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
+    rest_id: 'id в теле запроса должен совпадать с id в адресе (%{id})',
     channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
@@ -243,6 +244,7 @@ const ruRu: CommonCatalog = {
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
+    'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
   ruleGroups: { comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -216,6 +216,7 @@ const zhCn = {
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
+    rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
     channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
@@ -232,6 +233,7 @@ const zhCn = {
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
     docs: '接口文档', docs_json: '接口文档（JSON）',
+    'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
   ruleGroups: { comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
