@@ -42,7 +42,8 @@ export const listableFields = (resource: Resource) =>
 export const defaultColumns = (resource: Resource) => listableFields(resource).filter(([, f]) => f.list).map(([name]) => name);
 
 /** Fields of the edit dialog: everything a person can read or write, system columns aside. */
-export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !isServerFilled(f) && f.widget !== 'none');
+// A hidden read-only field (a key's hash, a TOTP secret) has nothing to show and takes nothing: no input.
+export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !isServerFilled(f) && f.widget !== 'none' && !(f.hidden && f.readOnly));
 
 export const filterableFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => f.filter.length > 0 && !f.hidden);
 

@@ -123,6 +123,8 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   if (!('id' in input.fields) || input.fields.id?.system !== 'id') throw new Error(`${input.name}: fields.id must be f.id()`);
   // Contradictions fail where the resource is defined, naming it and the field, not at run time.
   const refuse = (field: string, why: string) => { throw new Error(`${input.name}.${field}: ${why}`); };
+  // `/api/rest/*` is the simple-rest dialect's (schema/rest.ts): a table so named would share its URLs.
+  if (input.name === 'rest') refuse('name', 'is reserved for the simple-rest dialect (/api/rest/<table>)');
   const columns: SystemColumns = {};
   for (const [name, x] of Object.entries(input.fields)) {
     if (!x.system) continue;

@@ -9,6 +9,7 @@ import { article } from './resources/article';
 import { authGroup } from './resources/auth-group';
 import { authRules } from './resources/auth-rules';
 import { banner } from './resources/banner';
+import { callbackSecrets } from './resources/callback-secrets';
 import { callbacks } from './resources/callbacks';
 import { comment } from './resources/comment';
 import { config } from './resources/config';
@@ -30,10 +31,10 @@ export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
   article, tags, comment, banner, links, pages, placard, level, invite,
   'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
-  refunds, 'idempotency-keys': idempotencyKeys,
+  refunds, 'idempotency-keys': idempotencyKeys, 'callback-secrets': callbackSecrets,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets };

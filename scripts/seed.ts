@@ -2,15 +2,13 @@
  * `npm run seed`: demo data to try Paydesk out (see seed-demo.ts). Uses the
  * same environment as `npm start` and the same app (migrations, defaults).
  */
-import path from 'node:path';
 import { buildApp } from '../server/app';
+import { placesFrom } from '../server/places';
 import { DEMO_COUNTS, seedDemo } from './seed-demo';
 
 const env = process.env;
 const app = await buildApp({
-  dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-  configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
-  databaseUrl: env.DATABASE_URL || undefined,
+  ...placesFrom(env),
   adminPassword: env.ADMIN_PASSWORD || undefined,
 });
 await seedDemo(app.paydesk.db);

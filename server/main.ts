@@ -6,13 +6,11 @@
 import path from 'node:path';
 import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
+import { placesFrom } from './places';
 
 const env = process.env;
-const dataDir = path.resolve(env.DATA_DIR ?? 'data');
 const app = await buildApp({
-  dataDir,
-  configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
-  databaseUrl: env.DATABASE_URL || undefined,
+  ...placesFrom(env),
   adminPassword: env.ADMIN_PASSWORD || undefined,
   lang: pickLang(env.INSTALL_LANG),
   staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),

@@ -37,6 +37,8 @@ export interface Caller {
   tokenExp?: number;
   /** Set when the caller came with an API key instead of a token (server/auth/api-keys.ts). */
   apiKeyId?: number;
+  /** A group of the caller requires two-factor sign-in, which they have not set up. */
+  mfaMissing?: true;
 }
 
 /** Declared by every route in `config.rule`; upserted into auth-rules at start. */

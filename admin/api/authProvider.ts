@@ -1,11 +1,13 @@
 /**
  * react-admin's auth provider (SPEC §4 "Auth status"):
  *   login       GET /api/comm/init for the RSA key, then POST /api/comm/sign-in
- *               with account and password encrypted.
+ *               with account and password encrypted; or, `{ started: true }`,
+ *               a session the sign-in page began itself (two-factor steps).
  *   checkAuth   no token -> sign-in page; otherwise POST /api/comm/check-token on
  *               entry and whenever the last check is 10 minutes old (the layout
  *               asks every 10 minutes). 429 keeps the session; any other failure
- *               signs out locally.
+ *               signs out locally, and so does a group's new demand for 2FA
+ *               (signing in again leads to enrolment).
  *   checkError  401 signs out; 403 keeps the session (the toast says why).
  *   logout      DELETE /api/comm/sign-out, then forget token, user, cache and
  *               cookie, and go to `/`.
@@ -33,6 +35,9 @@ interface SignInAnswer {
 
 let lastCheck = 0;
 
+/** A session's group began to require two-factor sign-in, which it has not set up. */
+class MfaRequired extends Error {}
+
 function forgetEverything() {
   clearSession();
   clearCache();
@@ -41,7 +46,8 @@ function forgetEverything() {
 
 async function checkToken(): Promise<void> {
   try {
-    const { data } = await call<{ user: SessionUser }>('POST', 'comm/check-token');
+    const { data } = await call<{ user: SessionUser; mfaRequired?: boolean }>('POST', 'comm/check-token');
+    if (data.mfaRequired) throw new MfaRequired();
     saveSession(null, data.user);
     lastCheck = Date.now();
   } catch (error) {
@@ -54,7 +60,9 @@ async function checkToken(): Promise<void> {
 export async function signIn(account: string, password: string): Promise<SessionUser> {
   const encrypt = await encryptorFor(await apiInit());
   const body = { account: await encrypt(account), password: await encrypt(password) };
-  const { data } = await call<SignInAnswer>('POST', 'comm/sign-in', { body });
+  const { data } = await call<SignInAnswer | { mfa: string }>('POST', 'comm/sign-in', { body });
+  // Two-factor steps have their own page (passwordStep in mfa.ts); here a challenge is no session.
+  if ('mfa' in data) throw new Error('admin.mfa.enter_code');
   forgetEverything();
   saveSession(data.token.no, data.user);
   lastCheck = Date.now();
@@ -62,8 +70,9 @@ export async function signIn(account: string, password: string): Promise<Session
 }
 
 export const authProvider: AuthProvider = {
-  async login({ account, password }: { account: string; password: string }) {
-    await signIn(account, password);
+  async login(params: { account: string; password: string } | { started: true }) {
+    if ('started' in params) return void (lastCheck = Date.now());
+    await signIn(params.account, params.password);
   },
 
   async checkAuth() {
@@ -71,8 +80,8 @@ export const authProvider: AuthProvider = {
     if (Date.now() - lastCheck < TOKEN_CHECK_MS) return;
     try {
       await checkToken();
-    } catch {
-      throw { redirectTo: SIGN_IN_PATH, message: 'ra.auth.auth_check_error' };
+    } catch (error) {
+      throw { redirectTo: SIGN_IN_PATH, message: error instanceof MfaRequired ? 'admin.mfa.required' : 'ra.auth.auth_check_error' };
     }
   },
 

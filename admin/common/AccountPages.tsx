@@ -5,17 +5,19 @@
  * on `/admin`, code sign-in on `/`; a visitor who already holds a token is
  * sent to `/`.
  */
-import { Box, Button, Card, CardContent, CssBaseline, LinearProgress, Link, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, CssBaseline, LinearProgress, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { authProvider } from '../api/authProvider';
+import { passwordStep } from '../api/mfa';
 import { apiInit, type AccountPolicy } from '../api/http';
 import { sessionToken } from '../api/session';
-import { DocumentTitle, NavigationProgress, useSiteInfo } from '../layout/chrome';
+import { NavigationProgress } from '../layout/chrome';
 import { NotFound } from '../layout/NotFound';
 import { ConsoleNotification } from '../layout/notification';
-import { SiteFooter } from './SiteFooter';
+import { Page } from './AccountPage';
+import { MfaSignIn, type MfaStep } from './MfaSignIn';
 import { firstWarning, requestCode, RESEND_SECONDS, submitSignForm, type SignForm, type SignValues } from './signForms';
 
 type Field = keyof SignValues;
@@ -92,37 +94,6 @@ function CodeRow({ form, values, input }: { form: Exclude<SignForm, 'password'>;
   );
 }
 
-function Page({ title, children, onSubmit, submit, links }: { title: string; children: ReactNode; onSubmit?: () => void; submit?: string; links: Array<[string, string]> }) {
-  const translate = useTranslate();
-  const site = useSiteInfo();
-  const [busy, setBusy] = useState(false);
-  const handle = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!onSubmit) return;
-    setBusy(true);
-    await Promise.resolve(onSubmit()).finally(() => setBusy(false));
-  };
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateRows: '1fr auto', bgcolor: 'grey.100' }}>
-    <Box component="main" sx={{ display: 'grid', placeItems: 'center', p: 2 }}>
-      <DocumentTitle titleKey={title} />
-      <Card component="form" noValidate onSubmit={handle} sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent sx={{ display: 'grid', gap: 2 }}>
-          {site?.avatar && <Box component="img" src={site.avatar} alt={site.title ?? ''} sx={{ width: 56, height: 56, borderRadius: 2, objectFit: 'cover', justifySelf: 'center' }} />}
-          <Typography variant="h5" component="h1">{translate(title)}</Typography>
-          {children}
-          {submit && <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(submit)}</Button>}
-          <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-            {links.map(([href, key]) => <Link key={href} href={`#/common/${href}`}>{translate(key)}</Link>)}
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
-    <SiteFooter />
-    </Box>
-  );
-}
-
 /** Until SIGN_IN_UP is known, a form would show fields (or a way in) the site may not offer. */
 function PolicyLoading({ title, links }: { title: string; links: Array<[string, string]> }) {
   const translate = useTranslate();
@@ -149,6 +120,7 @@ function useSubmit() {
 
 function SignIn() {
   const [chosen, setMode] = useState<'password' | 'code'>('password');
+  const [step, setStep] = useState<MfaStep | null>(null);
   const translate = useTranslate();
   // SIGN_IN_UP strict: a code to the phone or email is the only way in.
   const policy = useAccountPolicy();
@@ -158,11 +130,18 @@ function SignIn() {
   const navigate = useNavigate();
   const submit = useSubmit();
   const { values, input } = useSignForm();
+  // The session is saved by the password or two-factor step; `login` then lands on /admin as react-admin does.
+  const enter = () => login({ started: true }, '/admin');
+  const byPassword = async () => {
+    const outcome = await passwordStep(values.account!.trim(), values.password!);
+    return outcome.next === 'done' ? enter() : setStep({ kind: outcome.next, mfaToken: outcome.mfaToken });
+  };
   const onSubmit = () =>
     mode === 'password'
-      ? submit('password', values, () => login({ account: values.account!.trim(), password: values.password! }, '/admin'))
+      ? submit('password', values, byPassword)
       : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
   const links: Array<[string, string]> = [['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']];
+  if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} />;
   if (policy === undefined) return <PolicyLoading title="admin.titles.sign_in" links={links} />;
   return (
     <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={links}>

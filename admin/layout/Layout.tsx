@@ -4,15 +4,16 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, Layout, LocalesMenuButton, Sidebar, TitlePortal, useCheckAuth, useTranslate, type SidebarProps } from 'react-admin';
+import { AppBar, Layout, LocalesMenuButton, Logout, Sidebar, TitlePortal, UserMenu, useCheckAuth, useTranslate, type SidebarProps } from 'react-admin';
 import { TOKEN_CHECK_MS } from '../api/authProvider';
 import { PermissionsProvider } from '../permissions';
 import { DocumentTitle, LoadingOverlay, NavigationProgress } from './chrome';
 import { GroupedMenu } from './Menu';
+import { MfaMenuItem } from './MfaMenuItem';
 
 function ConsoleAppBar() {
   return (
-    <AppBar toolbar={<LocalesMenuButton />}>
+    <AppBar toolbar={<LocalesMenuButton />} userMenu={<UserMenu><MfaMenuItem /><Logout /></UserMenu>}>
       {/* react-admin wraps the title in an inline-block, which the bar's ellipsis cannot shorten: a long title on a phone was cut mid-letter. */}
       <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'inline' } }} />
     </AppBar>

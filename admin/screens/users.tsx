@@ -15,6 +15,7 @@ import { ImageUrlInput } from '../form/uploads';
 import { usePermission } from '../permissions';
 import { actionRule, getResource, optionKey } from '../schema';
 import type { ScreenSlots } from './index';
+import { MfaReset } from './users/MfaReset';
 
 const users = getResource('users');
 const statusField = users.fields.status!;
@@ -95,5 +96,6 @@ function AvatarInput({ source, label, disabled }: { source: string; label: strin
 const slots: ScreenSlots = {
   cells: { status: StatusSwitch, nickname: NicknameCell, avatar: UserAvatar },
   inputs: { avatar: AvatarInput },
+  RowActions: MfaReset,
 };
 export default slots;

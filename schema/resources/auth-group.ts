@@ -3,8 +3,8 @@ import { defineResource, f } from '../define';
 /**
  * Permission groups (SPEC §3 "Auth group"): `rules` and `uids` are `|1|2|`
  * lists; `all = 1` grants every rule; `manage = 1` lets members see and change
- * other users' rows. A locked group's number, scope, all-flag and remark stay
- * as they are.
+ * other users' rows; `mfa = 1` requires two-factor sign-in of its members.
+ * A locked group's number, scope, all-flag and remark stay as they are.
  */
 export const authGroup = defineResource({
   name: 'auth-group',
@@ -16,6 +16,8 @@ export const authGroup = defineResource({
     no: f.text({ max: 32, pattern: /^[\w\-. ]*$/, search: true, filter: true }),
     manage: f.flag(),
     all: f.flag(),
+    /** Members must sign in with a second factor: without one they are sent to enrol before any token. */
+    mfa: f.flag({ list: false }),
     rules: f.ids({ ref: 'auth-rules' }),
     uids: f.ids({ ref: 'users', filter: ['like'] }),
     remark: f.text({ max: 256 }),

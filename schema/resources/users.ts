@@ -26,6 +26,10 @@ export const users = defineResource({
     signInIp: f.text({ max: 64, readOnly: true, list: false, filter: true }),
     signUpIp: f.text({ max: 64, readOnly: true, list: false }),
     signInTime: f.time({ readOnly: true, list: false }),
+    // Two-factor sign-in: whether it is on (shown), the TOTP key and the recovery codes' hashes (never leave the server).
+    mfa: f.flag({ readOnly: true, list: false }),
+    mfaSecret: f.text({ max: 64, hidden: true, readOnly: true }),
+    mfaRecovery: f.text({ max: 1024, hidden: true, readOnly: true }),
     uid: f.owner(),
     ...f.timestamps(),
     deleteTime: f.deleteTime(),

@@ -26,6 +26,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MYSQL_URL = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const LIST = '/api/users/rows?page=1&limit=10';
+/** The same question in the simple-rest dialect (engine/rest.ts): the first ten users, newest first. */
+const REST_LIST = `/api/rest/users?range=${encodeURIComponent('[0,9]')}`;
 const PASSWORD = 'bench-pass-123';
 
 interface Configuration {
@@ -159,12 +161,26 @@ async function measure(c: Configuration): Promise<Figure[]> {
       );
     }
 
+    // The simple-rest dialect's list beside `rows` on the same query, interleaved round by round.
+    const dialect: Figure[] = [];
+    if (c.name === 'default') {
+      const shares: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const rows = (await load(`${engine.url}${LIST}`, auth)).rps;
+        const rest = (await load(`${engine.url}${REST_LIST}`, auth)).rps;
+        shares.push(rest / rows);
+        console.log(`  ${c.name} round ${round + 1}: rows ${rows} req/s, simple-rest list ${rest} req/s, ${(rest / rows * 100).toFixed(0)}%`);
+      }
+      dialect.push({ name: 'api SQLite, defaults: simple-rest list / rows, same query', value: median(shares) * 100, unit: '%', target: atLeast(90), note: `rounds ${shares.map((v) => (v * 100).toFixed(0)).join(', ')}` });
+    }
+
     const label = c.mysql ? 'MariaDB, file cache' : c.name === 'default' ? 'SQLite, defaults (file cache, log on)' : `SQLite, ${c.name} cache`;
     const target = c.name === 'default';
     return [
       { name: `api ${label}: engine / page-only`, value: median(ratios) * 100, unit: '%', target: target ? atLeast(60) : undefined, note: `median of ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')}; engine ${median(engineRps)}, page-only ${median(pageRps)}, count+page ${median(countRps)} req/s` },
       { name: `api ${label}: after a write, engine / count + page`, value: after / counting, unit: 'x', target: target ? atMost(1) : undefined, note: `${after.toFixed(2)} ms vs ${counting.toFixed(2)} ms, medians of ${ROUNDS}×100` },
       ...conditional,
+      ...dialect,
     ];
   } finally {
     await engine?.stop();

@@ -155,3 +155,15 @@ const ROOT_SETTINGS: readonly string[] = ['crypt', 'sms'];
 export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: string) {
   if (ROOT_SETTINGS.includes(file) && !powerOf(await liveGroups(db), caller.user?.id).root) throw rootOnly(file);
 }
+
+/**
+ * Turning off someone's second factor is a super-admin's act, and even a
+ * super-admin's only over a user within their power (checkUser), so a
+ * stolen operator session cannot strip a stronger account of its protection.
+ */
+export async function mfaResetCeiling(trx: Kysely<any>, caller: Caller, user: Record<string, unknown>) {
+  const groups = await liveGroups(trx);
+  const p = powerOf(groups, caller.user?.id);
+  if (!p.root) throw new AppError(403, 'errors.mfa_reset_root');
+  checkUser(p, groups, { before: user, after: { ...user, mfa: 0 } });
+}

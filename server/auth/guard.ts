@@ -16,6 +16,8 @@ import { tokenOf, type Tokens } from './tokens';
 interface Grants {
   user: CallerUser & { deleteTime: number };
   groups: Array<{ all: number; manage: number; rules: Set<number> }>;
+  /** A group requires two-factor sign-in and the user has not set it up. */
+  mfaMissing: boolean;
 }
 
 const FRESH_MS = 1000;
@@ -46,16 +48,19 @@ export class Guard {
     const hit = this.memo.get(uid);
     if (hit && Date.now() - hit.at < FRESH_MS) return hit.grants;
     const db = this.db.kysely;
-    const user = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime']).where('id', '=', uid).executeTakeFirst();
-    const groups = user
-      ? await db.selectFrom('auth_group').select(['all', 'manage', 'rules']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
+    const found = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime', 'mfa']).where('id', '=', uid).executeTakeFirst();
+    const groups = found
+      ? await db.selectFrom('auth_group').select(['all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
       : [];
-    const grants = user
-      ? {
-          user: user as Grants['user'],
-          groups: groups.map((g) => ({ all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
-        }
-      : null;
+    let grants: Grants | null = null;
+    if (found) {
+      const { mfa, ...user } = found;
+      grants = {
+        user: user as Grants['user'],
+        groups: groups.map((g) => ({ all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
+        mfaMissing: mfa !== 1 && groups.some((g) => g.mfa === 1),
+      };
+    }
     if (this.memo.size > 10_000) this.memo.clear();
     this.memo.set(uid, { at: Date.now(), grants });
     return grants;
@@ -72,7 +77,7 @@ export class Guard {
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
     const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
-    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }) } };
+    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */
@@ -86,6 +91,8 @@ export class Guard {
     request.caller = caller;
     const granting = rule.type === 'login' ? grants.groups : grants.groups.filter((g) => g.all === 1 || g.rules.has(rule.id));
     if (rule.type === 'default' && !granting.length) throw forbidden();
+    // A group's grants wait for the second factor it requires (a session from before it did, a code sign-in); API keys act for scripts.
+    if (rule.type === 'default' && grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
     if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
   }
 
@@ -111,7 +118,7 @@ export class Guard {
     return all
       .map((rule) => {
         const granting = rule.type === 'default' ? groups.filter((g) => g.all === 1 || g.rules.has(rule.id)) : groups;
-        if (rule.type === 'default' && !granting.length) return null;
+        if (rule.type === 'default' && (!granting.length || grants.mfaMissing)) return null;
         // `manage`: the rule is usable from the console; `scope`: whose rows it reaches.
         const scope = granting.some((g) => g.manage === 1) ? 'all' : 'own';
         return { method: rule.method, route: rule.route, manage: true, scope };

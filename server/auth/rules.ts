@@ -5,10 +5,10 @@
  * operator's change of a rule's type applies without a restart (within a
  * second on other instances; at once on the one that made it).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RuleType } from '../../schema/rules';
 import type { Db } from '../db/connect';
+import { ruleHash } from '../db/rule-hash';
 import type { RuleConfig } from '../types';
 
 export interface RuleRow {
@@ -18,7 +18,7 @@ export interface RuleRow {
   type: RuleType;
 }
 
-export const ruleHash = (method: string, route: string) => createHash('sha256').update(`${method} ${route}`).digest('hex');
+export { ruleHash };
 const keyOf = (method: string, route: string) => `${method} ${route}`;
 
 const FRESH_MS = 1000;

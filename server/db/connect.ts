@@ -25,6 +25,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** The SQLite file a database URL names (`:memory:` for none on disk), or null for MySQL. */
+export function sqliteFile(databaseUrl: string | undefined, dataDir: string): string | null {
+  if (databaseUrl?.startsWith('mysql://')) return null;
+  if (databaseUrl === 'sqlite::memory:') return ':memory:';
+  if (databaseUrl?.startsWith('sqlite:')) return databaseUrl.slice('sqlite:'.length);
+  return path.join(dataDir, 'paydesk.db');
+}
+
 /** `mysql://user:pass@host:port/db`, `sqlite::memory:`, `sqlite:/path/file.db`, or absent: `<dataDir>/paydesk.db`. */
 export function connect(databaseUrl: string | undefined, dataDir: string): Db {
   if (databaseUrl?.startsWith('mysql://')) {
@@ -43,9 +51,7 @@ export function connect(databaseUrl: string | undefined, dataDir: string): Db {
     const kysely = new Kysely<Database>({ dialect: announcingDialect(new MysqlDialect({ pool }), writes) });
     return { kysely, any: kysely, dialect: 'mysql', adapter: ADAPTERS.mysql, writes, close: () => kysely.destroy() };
   }
-  let file = path.join(dataDir, 'paydesk.db');
-  if (databaseUrl === 'sqlite::memory:') file = ':memory:';
-  else if (databaseUrl?.startsWith('sqlite:')) file = databaseUrl.slice('sqlite:'.length);
+  const file = sqliteFile(databaseUrl, dataDir)!;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   // WAL lets readers run beside the writer; the busy timeout makes a second

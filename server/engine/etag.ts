@@ -26,9 +26,9 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * is authorized. The version is read before the data, so a write between the
  * two can only make the next ETag differ, never hide a change.
  */
-export async function conditionalRead(
-  e: Engine, r: Resource, request: FastifyRequest, reply: FastifyReply, produce: () => Promise<Envelope>,
-): Promise<Envelope | FastifyReply> {
+export async function conditionalRead<T = Envelope>(
+  e: Engine, r: Resource, request: FastifyRequest, reply: FastifyReply, produce: () => Promise<T>,
+): Promise<T | FastifyReply> {
   if (!r.cacheReads) return produce();
   const version = await e.cache.version(r.table);
   const who = request.caller.scopeUid ?? '*';

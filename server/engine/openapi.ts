@@ -4,10 +4,12 @@
  */
 import { z } from 'zod';
 import type { Field, Resource } from '../../schema/define';
+import { restRules } from '../../schema/rest';
 import { ACTION_METHOD, type Action } from '../../schema/rules';
 import type { RuleConfig } from '../types';
 import { outputColumns } from '../db/rows';
 import { isWritable } from '../../schema/define';
+import { REST_TAG, restOperation } from './openapi-rest';
 
 type Json = Record<string, unknown>;
 
@@ -91,7 +93,8 @@ export function openApiDocument(resources: readonly Resource[], rules: ReadonlyA
   for (const rule of rules) {
     const r = byName.get(rule.group);
     const generic = r && (rule.name in ACTION_METHOD || rule.name in r.extras);
-    if (r && generic) {
+    const rest = r && restRules(r).find((x) => x.name === rule.name);
+    if (r && (generic || rest)) {
       const row = { type: 'object', properties: Object.fromEntries(outputColumns(r).map((k) => [k, outputSchema(r.fields[k]!)])) };
       const entries = Object.entries(r.fields).filter(([, f]) => isWritable(f));
       const body = {
@@ -99,14 +102,17 @@ export function openApiDocument(resources: readonly Resource[], rules: ReadonlyA
         required: entries.filter(([, f]) => f.required).map(([k]) => k),
         properties: Object.fromEntries(entries.map(([k, f]) => [k, fieldSchema(f)])),
       };
-      add(rule.route, rule.method, { ...operation(r, rule.name, row, body), 'x-rule-type': rule.type });
+      // OpenAPI writes a path parameter as {id}, Fastify as :id.
+      if (rest) add(rule.route.replace(/:(\w+)/g, '{$1}'), rule.method, { ...restOperation(r, rest.name, row, body), 'x-rule-type': rule.type });
+      else add(rule.route, rule.method, { ...operation(r, rule.name, row, body), 'x-rule-type': rule.type });
     } else {
       add(rule.route, rule.method, { tags: [rule.group], operationId: `${rule.group}.${rule.name}`, summary: `${rule.group} ${rule.name}`, 'x-rule-type': rule.type, responses: { 200: { description: 'Envelope {code, msg, data}' } } });
     }
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Paydesk API', version: '1', description: 'Every answer is {code, msg, data}; HTTP status equals code except 204, sent as HTTP 200.' },
+    info: { title: 'Paydesk API', version: '1', description: `Every answer is {code, msg, data}; HTTP status equals code except 204, sent as HTTP 200. The ${REST_TAG} routes (/api/rest/<table>) answer plain rows instead, for ra-data-simple-rest and alike.` },
+    tags: [{ name: REST_TAG, description: 'Every table in the dialect of ra-data-simple-rest: sort, range and filter on lists, the total in Content-Range, errors as {message, errors}' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),

@@ -6,6 +6,8 @@
  */
 import { sql } from 'kysely';
 import type { Extra, Resource } from '../../schema/define';
+import { restRules } from '../../schema/rest';
+import { ACTION_METHOD } from '../../schema/rules';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
@@ -86,14 +88,32 @@ export async function rand(e: Engine, r: Resource, caller: Caller, query: Query)
   return (await qb.orderBy(e.db.adapter.randomOrder).limit(q.limit).execute()).map((row) => decode(r, row));
 }
 
-/** Route patterns like `GET api/*\/rows` to the matching rule ids, as a `|1|2|` list. */
-function matchRules(patterns: readonly string[], rules: Array<{ id: number; method: string; route: string }>): string {
+type RuleRow = { id: number; method: string; route: string };
+const keyOf = (r: { method: string; route: string }) => `${r.method} ${r.route}`;
+
+/** Each simple-rest route (`GET api/rest/users`) and the generic route whose action it performs (`GET api/users/rows`). */
+function restMirrors(e: Engine): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of e.resources.values()) {
+    for (const rule of restRules(r)) out.set(keyOf(rule), `${ACTION_METHOD[rule.mirrors]} api/${r.name}/${rule.mirrors}`);
+  }
+  return out;
+}
+
+/**
+ * Route patterns like `GET api/*\/rows` to the matching rule ids, as a `|1|2|` list.
+ * A simple-rest route goes with the generic route it mirrors, never by a
+ * pattern of its own: `GET api/*\/*` would otherwise reach `GET api/rest/users`
+ * but not `PUT api/rest/users/:id`.
+ */
+function matchRules(patterns: readonly string[], rules: RuleRow[], mirrors: ReadonlyMap<string, string>): string {
   const tests = patterns.map((p) => {
     const [method, route] = p.split(' ');
     const re = new RegExp('^' + route!.split('/').map((s) => (s === '*' ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))).join('/') + '$');
-    return (r: { method: string; route: string }) => r.method === method && re.test(r.route);
+    return (r: RuleRow) => r.method === method && re.test(r.route);
   });
-  const ids = rules.filter((r) => tests.some((t) => t(r))).map((r) => r.id);
+  const held = new Set(rules.filter((r) => !mirrors.has(keyOf(r)) && tests.some((t) => t(r))).map(keyOf));
+  const ids = rules.filter((r) => held.has(keyOf(r)) || held.has(mirrors.get(keyOf(r)) ?? '')).map((r) => r.id);
   return ids.length ? `|${ids.join('|')}|` : '';
 }
 
@@ -129,7 +149,8 @@ export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, qu
     case 'presets': {
       onlyKeys(query);
       const rules = await e.db.any.selectFrom('auth_rules').select(['id', 'method', 'route']).execute();
-      return x.presets.map((p) => ({ ...p, rules: p.all ? '' : matchRules(p.rules, rules as never) }));
+      const mirrors = restMirrors(e);
+      return x.presets.map((p) => ({ ...p, rules: p.all ? '' : matchRules(p.rules, rules as RuleRow[], mirrors) }));
     }
   }
 }

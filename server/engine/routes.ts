@@ -17,6 +17,7 @@ import { inviteRoutes } from '../routes/invite';
 import { onlyKeys } from './params';
 import { present, presentOne } from './present';
 import * as reads from './reads';
+import { restRoutes } from './rest';
 import type { Engine, WriteGuard } from './store';
 import * as writes from './writes';
 import type { WriteContext } from './writes';
@@ -136,6 +137,8 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; 
       });
     }
   }
+  // The simple-rest dialect of the same resources, through the same engine.
+  await app.register(restRoutes, { prefix: '/api/rest', resources: engine.resources.values(), options: o });
   // Hand-written routes that write through the engine.
   await app.register(inviteRoutes, { engine, config, writeContext: o.writeContext });
 };

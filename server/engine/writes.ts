@@ -50,6 +50,9 @@ async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Rec
   }
 }
 
+/** Reads rows for writing: on MySQL they stay locked until the write commits (SQLite has one writer). */
+const forUpdate = <Q extends { forUpdate(): Q }>(e: Engine, qb: Q): Q => (e.db.adapter.forUpdate ? qb.forUpdate() : qb);
+
 /** A change to a field the stored row has frozen (a paid order's amount) is refused whole: 409 naming it. */
 function checkFrozen(r: Resource, before: Record<string, unknown>, values: Record<string, unknown>) {
   const same = (a: unknown, b: unknown) => a === b || (typeof a === 'number' || typeof b === 'number' ? Number(a) === Number(b) : String(a ?? '') === String(b ?? ''));
@@ -171,7 +174,8 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
   const id = parseId((body as Body).id);
   const values = await prepare(r, parseValues(r, body, true, ['id']), false);
   return inTransaction(e, r, ctx, async (trx) => {
-    const existing = await trx.selectFrom(r.table).selectAll().where('id', '=', id).executeTakeFirst();
+    // Locked while it is checked and written (MySQL; SQLite has one writer): a payment that lands meanwhile is seen, not written over.
+    const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
     if (!existing) throw notFound();
     ownOnly(r, ctx.caller, [existing]);
     if (r.columns.lock && existing[r.columns.lock] === 1) {
@@ -212,7 +216,8 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
     let qb = trx.selectFrom(r.table).selectAll().where('id', 'in', ids);
     if (deleteTime && kind === 'remove') qb = qb.where(deleteTime, '=', 0);
     if (deleteTime && kind === 'restore') qb = qb.where(deleteTime, '>', 0);
-    const found = await qb.execute();
+    // Locked like an update's row: an order paid while it is being deleted is seen as paid.
+    const found = await forUpdate(e, qb).execute();
     if (found.length !== ids.length) {
       const missing = ids.filter((id) => !found.some((row) => row.id === id));
       throw new AppError(404, 'errors.not_found', {}, { missing });
@@ -238,7 +243,7 @@ export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
   return inTransaction(e, r, ctx, async (trx) => {
     const deleteTime = r.columns.deleteTime!;
     if (e.beforeWrite || r.permanent) {
-      const binned = await scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller).execute();
+      const binned = await forUpdate(e, scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller)).execute();
       // Rows that must stay (an order that received money) stay in the bin.
       const doomed = r.permanent ? binned.filter((row) => !r.permanent!(decode(r, { ...row }) as never)) : binned;
       await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));

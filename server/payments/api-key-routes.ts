@@ -31,6 +31,8 @@ export async function apiKeyRoutes(app: FastifyInstance, o: ApiKeyRouteOptions) 
 
   app.post('/api/api-keys/create', { config: rule('create') }, async (request, reply) => {
     signedIn(request);
+    // A key acts with its owner's groups and no second factor: whose group requires one must set it up first.
+    if (request.caller.mfaMissing) throw new AppError(403, 'errors.mfa_required');
     const values = parseValues(resource, request.body, false);
     const now = o.clock();
     const expireTime = Number(values.expireTime ?? 0);

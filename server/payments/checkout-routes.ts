@@ -100,10 +100,12 @@ export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptio
     const made = result.created;
     if (made || replacing) reply.header('server-timing', `provider;dur=${waited.toFixed(2)}`);
     if (!made) return ok({ payUrl: result.url });
-    // Stored only over the checkout that was read: of two clicks racing, one session is kept.
+    // Stored only over the checkout that was read, and only at the price it was made for: of two clicks racing, one
+    // session is kept, and a price corrected meanwhile (allowed until a checkout exists) is never left behind a session for the old one.
     const stored = await db.updateTable('receive_money')
       .set({ checkoutId: made.id, checkoutUrl: made.url, checkoutExpires: made.expiresAt, lookedUpTime: now + FIRST_LOOK_DELAY })
-      .where('id', '=', order.id).where('status', '=', 'pending').where('checkoutId', '=', order.checkoutId).executeTakeFirst();
+      .where('id', '=', order.id).where('status', '=', 'pending').where('checkoutId', '=', order.checkoutId)
+      .where('amount', '=', order.amount).where('currency', '=', order.currency).where('payType', '=', order.payType).executeTakeFirst();
     if (Number(stored.numUpdatedRows) > 0) return ok({ payUrl: made.url });
     const now2 = await loadOrder(db, { id: order.id });
     // The same session (the other click got it from Stripe under the same key): nothing to undo.
@@ -111,7 +113,9 @@ export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptio
     // Another session won, or the order ended meanwhile: this one must not stay payable.
     void closeCheckout(deps, connectors, { ...order, checkoutId: made.id, checkoutUrl: made.url });
     if (!now2 || now2.status !== 'pending') throw notPayable(now2?.status ?? 'expired');
-    return ok({ payUrl: now2.checkoutUrl || made.url });
+    // No other session won: the order changed under this one (its price was corrected), so the payer clicks again for the new one.
+    if (!now2.checkoutUrl) throw new AppError(409, 'errors.order_busy');
+    return ok({ payUrl: now2.checkoutUrl });
   });
 
   const publicFields = receiveMoney.publicTake!.fields;

@@ -10,6 +10,7 @@ import { generateWebhookSecret } from '../../schema/settings';
 import type { WriteGuard } from '../engine/store';
 import type { WriteContext } from '../engine/writes';
 import { apiKeyRoutes } from './api-key-routes';
+import { callbackSecretRoutes } from './callback-secret-routes';
 import { expireDue } from './expiry';
 import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
@@ -126,6 +127,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
     }
   });
   await apiKeyRoutes(app, { db, clock, writeContext });
+  await callbackSecretRoutes(app, { db, clock, writeContext, uniqueViolation: app.db.adapter.uniqueViolation });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
   const expiring = options.jobs ? every(options.expiryEveryMs ?? 30_000, () => expireDue(deps), log) : undefined;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, forbidden, notFound, ok } from '../http';
+import { forbidden, notFound, ok } from '../http';
 import { invalid, zodIssues } from '../engine/params';
 import type { WriteContext } from '../engine/writes';
 import type { Outbox } from './outbox';
@@ -83,8 +83,8 @@ export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptio
     const payload = JSON.stringify({
       type: 'ping', timestamp: new Date(o.deps.clock() * 1000).toISOString(), data: { message: 'Paydesk test callback', test: true },
     });
-    const result = await o.post(url, messageId, payload, TEST_BODY_BYTES);
-    if (result.refused) throw badRequest('errors.callback_not_public', {}, { errors: [{ field: 'url', message: 'errors.callback_not_public' }] });
+    const result = await o.post(url, messageId, payload, request.caller.user?.id ?? 0, TEST_BODY_BYTES);
+    if (result.refused) invalid([{ field: 'url', message: 'errors.callback_not_public' }]);
     return ok({ status: result.code, ms: result.ms, body: result.body, error: result.error ?? '', messageId }, result.code ? 'messages.callback_tested' : 'messages.callback_unanswered');
   });
 }

@@ -112,7 +112,13 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
     }).executeTakeFirstOrThrow();
     await ask.audit?.(trx);
     return Number(inserted.insertId);
-  }));
+  })).catch(async (error: unknown) => {
+    // A twin request with the same key (a retry racing the first) recorded the refund first, and this one's reservation
+    // failed on it (the key taken, or the amount it reserved no longer left): this one rolled back and resumes that refund.
+    const earlier = ask.key ? await findRefund(deps.db, { idempotencyKey: ask.key }) : undefined;
+    if (earlier) return earlier.id;
+    throw error;
+  });
   return (await findRefund(deps.db, { id }))!;
 }
 

@@ -4,11 +4,18 @@
  * and not-found handler of the API contract. Tests that mount a single route
  * plugin register this same plugin, so they see what a client sees.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLang, type Lang } from '../../schema/i18n';
 import { AppError, type Envelope } from '../http';
 import { t } from '../i18n';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What an error answers (status, translated message, field errors), logging the unexpected ones with their request id. */
+    errorEnvelope(error: Error & { statusCode?: number }, request: FastifyRequest): Envelope;
+  }
+}
 
 export interface ErrorsOptions {
   /** With the Fastify logger off, an unexpected error is still printed (with its request id). */
@@ -54,17 +61,19 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
     return payload;
   });
 
-  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
-    let env: Envelope;
+  // One policy for what an error says, shared by every dialect (the envelope here, engine/rest.ts its own shape).
+  const envelopeOf = (error: Error & { statusCode?: number }, request: FastifyRequest): Envelope => {
     if (error instanceof AppError) {
-      env = { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: capErrors(error.data) };
-    } else if (error.statusCode && error.statusCode < 500) {
-      env = { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
-    } else {
-      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-      if (!options.logger) console.error(`[${request.id}]`, error);
-      env = { code: 500, msg: t(request.lang, 'errors.internal', { id: request.id }), data: null };
+      return { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: capErrors(error.data) };
     }
+    if (error.statusCode && error.statusCode < 500) return { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    if (!options.logger) console.error(`[${request.id}]`, error);
+    return { code: 500, msg: t(request.lang, 'errors.internal', { id: request.id }), data: null };
+  };
+  app.decorate('errorEnvelope', envelopeOf);
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    const env = envelopeOf(error, request);
     reply.outcome = { code: env.code, msg: env.msg };
     return reply.code(env.code).type('application/json').send(JSON.stringify(env));
   });

@@ -95,8 +95,9 @@ const idempotency: FastifyPluginAsync = async (app) => {
       await db.deleteFrom('idempotency_keys').where('id', '=', claim.row).where('status', '=', 0).execute();
       return payload;
     }
+    // Kept whole (a MEDIUMTEXT on MySQL; answers are bounded by the 1 MB body limit): a cut answer would replay as broken JSON.
     const response = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    await db.updateTable('idempotency_keys').set({ status: reply.statusCode, response: response.slice(0, 65535), updateTime: now() })
+    await db.updateTable('idempotency_keys').set({ status: reply.statusCode, response, updateTime: now() })
       .where('id', '=', claim.row).where('status', '=', 0).execute();
     return payload;
   });

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** Success messages of the writes, for their log rows (the row is written before the reply exists). */
-const WRITE_CODE: Record<string, [number, string]> = { create: [201, 'messages.created'] };
+const WRITE_CODE: Record<string, [number, string]> = { create: [201, 'messages.created'], 'rest-create': [201, 'messages.created'] };
 
 const operationLog: FastifyPluginAsync<{ logFlushMs?: number }> = async (app, o) => {
   const logs = new Logs(app.db, o.logFlushMs);

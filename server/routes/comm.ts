@@ -12,7 +12,8 @@ import { PasswordThrottle } from '../auth/password-throttle';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import { AppError, badRequest, ok } from '../http';
 import { codeRoutes } from './comm-codes';
-import { publicUser, signInAs, type CommOptions } from './comm-session';
+import { afterPassword, groupRequiresMfa, mfaRoutes } from './comm-mfa';
+import { publicUser, type CommOptions } from './comm-session';
 
 export type { CommOptions };
 
@@ -39,7 +40,7 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
     // Longer than any account or password can be: no lookup, no hashing of a megabyte.
     if (account.length > 64 || password.length > 256) throw new AppError(400, 'errors.sign_in_failed');
     await throttle.admit(account, request.ip);
-    const user = await o.db.kysely.selectFrom('users').select(['id', 'password', 'status'])
+    const user = await o.db.kysely.selectFrom('users').select(['id', 'password', 'status', 'mfa'])
       .where('account', '=', identityValue(users.fields.account, account.trim())).where('deleteTime', '=', 0).executeTakeFirst();
     const right = user ? await verifyPassword(user.password, password) : await burnPasswordCheck(password);
     if (!user || !right) {
@@ -48,11 +49,15 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
     }
     await throttle.succeeded(account, request.ip);
     if (user.status === 'banned') throw new AppError(403, 'errors.user_banned');
-    return signInAs(o, request, user.id);
+    return afterPassword(app, o, request, user);
   });
 
-  app.post('/api/comm/check-token', { config: { rule: { name: 'check-token', group: 'comm', type: 'login' } } }, async (request) =>
-    ok({ user: await publicUser(o.db, request.caller.user!.id) }));
+  app.post('/api/comm/check-token', { config: { rule: { name: 'check-token', group: 'comm', type: 'login' } } }, async (request) => {
+    const user = await publicUser(o.db, request.caller.user!.id);
+    // A group began to require 2FA after this session started: the console sends its holder to enrol.
+    const mfaRequired = user.mfa !== 1 && await groupRequiresMfa(o, user.id);
+    return ok({ user, mfaRequired });
+  });
 
   app.delete('/api/comm/sign-out', { config: rule('sign-out', 'login') }, async (request) => {
     const { jti, tokenExp } = request.caller;
@@ -61,4 +66,5 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
   });
 
   await codeRoutes(app, o);
+  await mfaRoutes(app, o);
 }

@@ -10,6 +10,7 @@ import { cacheRoutes } from './cache';
 import { commRoutes } from './comm';
 import { docsRoutes } from './docs';
 import { fileRoutes, storageStatic } from './file';
+import { mfaResetRoutes } from './mfa-reset';
 import { mineRoutes } from './mine';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
@@ -34,6 +35,7 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
     senders: () => app.senders.current(),
     codeSecret: () => settings.get('crypt').jwt.key,
   });
+  await app.register(mfaResetRoutes);
   await app.register(mineRoutes, { guard: app.guard, rules: app.ruleBook });
   await app.register(tomlRoutes, { settings, beforeWrite: (request, file) => settingsCeiling(app.db.any, request.caller, file) });
   await app.register(cacheRoutes, { cache: app.cache });

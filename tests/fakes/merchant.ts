@@ -13,6 +13,9 @@ export interface Received {
   valid: boolean;
   body: any;
   answered: number;
+  /** As received, to verify again with another secret. */
+  raw: string;
+  headers: Record<string, string>;
 }
 
 export interface Merchant {
@@ -38,7 +41,7 @@ export async function startMerchant(secret: () => string): Promise<Merchant> {
       valid = false;
     }
     const status = queue.shift() ?? 200;
-    received.push({ id: String(request.headers['webhook-id']), valid, body, answered: status });
+    received.push({ id: String(request.headers['webhook-id']), valid, body, answered: status, raw, headers: request.headers as Record<string, string> });
     response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
   });
   const port = await listen(server);

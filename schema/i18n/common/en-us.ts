@@ -12,7 +12,7 @@ const enUs: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'Nickname', account: 'Account', phone: 'Phone number', email: 'Email', password: 'Password',
         status: 'Status', gender: 'Gender', source: 'Source', avatar: 'Avatar', describe: 'Bio', remark: 'Remark',
-        signInIp: 'Sign-in IP', signUpIp: 'Sign-up IP', signInTime: 'Last sign-in',
+        signInIp: 'Sign-in IP', signUpIp: 'Sign-up IP', signInTime: 'Last sign-in', mfa: 'Two-factor sign-in', mfaSecret: 'Two-factor key', mfaRecovery: 'Recovery codes',
       },
     },
     'receive-money': {
@@ -28,7 +28,7 @@ const enUs: CommonCatalog = {
     'auth-group': {
       name: 'Permission groups',
       fields: {
-        ...trashed, name: 'Group name', no: 'Group number', manage: "Manages others' data", all: 'All permissions',
+        ...trashed, name: 'Group name', no: 'Group number', manage: "Manages others' data", all: 'All permissions', mfa: 'Requires two-factor sign-in',
         rules: 'API rules', uids: 'Members', remark: 'Remark', lock: 'Locked', serial: 'Order',
       },
     },
@@ -115,6 +115,10 @@ const enUs: CommonCatalog = {
     'idempotency-keys': {
       name: 'Idempotency keys',
       fields: { ...row, dedupeKey: 'Key', digest: 'Request digest', status: 'Status code', response: 'Response', expireTime: 'Expires at' },
+    },
+    'callback-secrets': {
+      name: 'Callback signing secrets',
+      fields: { ...row, merchant: 'Merchant', prefix: 'Secret prefix', secret: 'Secret', previous: 'Previous secret', previousUntil: 'Previous secret ends' },
     },
     'api-keys': {
       name: 'API keys',
@@ -214,11 +218,13 @@ const enUs: CommonCatalog = {
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
+    rest_id: 'The id in the body must be the id in the URL (%{id})',
     channel_not_ready: 'Set up this channel first: add its key in the payment settings',
     whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {
-    refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
+    'mfa-sign-in': 'Sign in with two-factor code', 'mfa-setup': 'Start two-factor setup', 'mfa-enable': 'Turn on two-factor sign-in', 'mfa-reset': 'Reset two-factor sign-in',
+    roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers',
@@ -230,6 +236,7 @@ const enUs: CommonCatalog = {
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
+    'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
   ruleGroups: { comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -12,7 +12,7 @@ const jaJp: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'ニックネーム', account: 'アカウント', phone: '電話番号', email: 'メールアドレス',
         password: 'パスワード', status: '状態', gender: '性別', source: '登録経路', avatar: 'アバター',
-        describe: '自己紹介', remark: '備考', signInIp: 'ログイン IP', signUpIp: '登録 IP', signInTime: '最終ログイン',
+        describe: '自己紹介', remark: '備考', signInIp: 'ログイン IP', signUpIp: '登録 IP', signInTime: '最終ログイン', mfa: '2 段階認証', mfaSecret: '2 段階認証キー', mfaRecovery: 'リカバリーコード',
       },
     },
     'receive-money': {
@@ -27,7 +27,7 @@ const jaJp: CommonCatalog = {
     'auth-group': {
       name: '権限グループ',
       fields: {
-        ...trashed, name: 'グループ名', no: 'グループ番号', manage: '他人のデータを管理', all: 'すべての権限',
+        ...trashed, name: 'グループ名', no: 'グループ番号', manage: '他人のデータを管理', all: 'すべての権限', mfa: '2 段階認証を必須にする',
         rules: 'API ルール', uids: 'メンバー', remark: '備考', lock: 'ロック', serial: '並び順',
       },
     },
@@ -115,6 +115,10 @@ const jaJp: CommonCatalog = {
     'idempotency-keys': {
       name: '冪等キー',
       fields: { ...row, dedupeKey: 'キー', digest: 'リクエストダイジェスト', status: 'ステータスコード', response: '応答', expireTime: '有効期限' },
+    },
+    'callback-secrets': {
+      name: 'コールバック署名シークレット',
+      fields: { ...row, merchant: '加盟店', prefix: 'シークレットの先頭', secret: 'シークレット', previous: '以前のシークレット', previousUntil: '以前のシークレットの期限' },
     },
     'api-keys': {
       name: 'API キー',
@@ -213,11 +217,13 @@ const jaJp: CommonCatalog = {
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
+    rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
     channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
   actions: {
-    refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
+    'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
+    roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',
@@ -229,6 +235,7 @@ const jaJp: CommonCatalog = {
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
     cache_clear: 'キャッシュの消去',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
+    'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
   ruleGroups: { comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -12,7 +12,7 @@ const koKr: CommonCatalog = {
       fields: {
         ...trashed, nickname: '닉네임', account: '계정', phone: '휴대폰 번호', email: '이메일', password: '비밀번호',
         status: '상태', gender: '성별', source: '가입 경로', avatar: '프로필 사진', describe: '자기소개', remark: '메모',
-        signInIp: '로그인 IP', signUpIp: '가입 IP', signInTime: '최근 로그인',
+        signInIp: '로그인 IP', signUpIp: '가입 IP', signInTime: '최근 로그인', mfa: '2단계 인증', mfaSecret: '2단계 인증 키', mfaRecovery: '복구 코드',
       },
     },
     'receive-money': {
@@ -27,7 +27,7 @@ const koKr: CommonCatalog = {
     'auth-group': {
       name: '권한 그룹',
       fields: {
-        ...trashed, name: '그룹 이름', no: '그룹 번호', manage: '다른 사람 데이터 관리', all: '모든 권한',
+        ...trashed, name: '그룹 이름', no: '그룹 번호', manage: '다른 사람 데이터 관리', all: '모든 권한', mfa: '2단계 인증 필수',
         rules: 'API 규칙', uids: '구성원', remark: '메모', lock: '잠금', serial: '순서',
       },
     },
@@ -113,6 +113,10 @@ const koKr: CommonCatalog = {
     'idempotency-keys': {
       name: '멱등 키',
       fields: { ...row, dedupeKey: '키', digest: '요청 다이제스트', status: '상태 코드', response: '응답', expireTime: '만료 시간' },
+    },
+    'callback-secrets': {
+      name: '콜백 서명 비밀 키',
+      fields: { ...row, merchant: '가맹점', prefix: '비밀 키 앞부분', secret: '비밀 키', previous: '이전 비밀 키', previousUntil: '이전 비밀 키 종료' },
     },
     'api-keys': {
       name: 'API 키',
@@ -210,11 +214,13 @@ const koKr: CommonCatalog = {
     reason_required: '사유를 입력하세요',
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
     stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
+    rest_id: '본문의 id는 URL의 id(%{id})와 같아야 합니다',
     channel_not_ready: '먼저 결제 설정에서 이 채널의 키를 입력하세요',
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
   actions: {
-    refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
+    'mfa-sign-in': '2단계 인증 로그인', 'mfa-setup': '2단계 인증 설정 시작', 'mfa-enable': '2단계 인증 켜기', 'mfa-reset': '2단계 인증 초기화',
+    roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
     checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자',
@@ -225,6 +231,7 @@ const koKr: CommonCatalog = {
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
+    'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
   ruleGroups: { comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -12,7 +12,7 @@ const ruRu: CommonCatalog = {
       fields: {
         ...trashed, nickname: 'Имя', account: 'Учётная запись', phone: 'Номер телефона', email: 'Эл. почта',
         password: 'Пароль', status: 'Статус', gender: 'Пол', source: 'Источник', avatar: 'Аватар', describe: 'О себе',
-        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход',
+        remark: 'Примечание', signInIp: 'IP входа', signUpIp: 'IP регистрации', signInTime: 'Последний вход', mfa: 'Двухфакторный вход', mfaSecret: 'Ключ двухфакторного входа', mfaRecovery: 'Коды восстановления',
       },
     },
     'receive-money': {
@@ -29,7 +29,7 @@ const ruRu: CommonCatalog = {
       name: 'Группы прав',
       fields: {
         ...trashed, name: 'Название группы', no: 'Номер группы', manage: 'Управляет чужими данными',
-        all: 'Все права', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
+        all: 'Все права', mfa: 'Требует двухфакторный вход', rules: 'Правила API', uids: 'Участники', remark: 'Примечание', lock: 'Заблокировано',
         serial: 'Порядок',
       },
     },
@@ -117,6 +117,10 @@ const ruRu: CommonCatalog = {
     'idempotency-keys': {
       name: 'Ключи идемпотентности',
       fields: { ...row, dedupeKey: 'Ключ', digest: 'Дайджест запроса', status: 'Код ответа', response: 'Ответ', expireTime: 'Истекает' },
+    },
+    'callback-secrets': {
+      name: 'Секреты подписи уведомлений',
+      fields: { ...row, merchant: 'Продавец', prefix: 'Начало секрета', secret: 'Секрет', previous: 'Прежний секрет', previousUntil: 'Прежний секрет действует до' },
     },
     'api-keys': {
       name: 'API-ключи',
@@ -222,11 +226,13 @@ const ruRu: CommonCatalog = {
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
+    rest_id: 'id в теле запроса должен совпадать с id в адресе (%{id})',
     channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
   },
   actions: {
-    refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
+    'mfa-sign-in': 'Вход с двухфакторным кодом', 'mfa-setup': 'Начать настройку двухфакторного входа', 'mfa-enable': 'Включить двухфакторный вход', 'mfa-reset': 'Сбросить двухфакторный вход',
+    roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',
@@ -238,6 +244,7 @@ const ruRu: CommonCatalog = {
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
+    'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
   ruleGroups: { comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

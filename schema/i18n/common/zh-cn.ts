@@ -17,7 +17,7 @@ const zhCn = {
       fields: {
         ...trashed, nickname: '昵称', account: '账号', phone: '手机号码', email: '邮箱', password: '密码',
         status: '状态', gender: '性别', source: '来源', avatar: '头像', describe: '个人简介', remark: '备注',
-        signInIp: '登录 IP', signUpIp: '注册 IP', signInTime: '登录时间',
+        signInIp: '登录 IP', signUpIp: '注册 IP', signInTime: '登录时间', mfa: '两步验证', mfaSecret: '两步验证密钥', mfaRecovery: '恢复码',
       },
     },
     'receive-money': {
@@ -32,7 +32,7 @@ const zhCn = {
     'auth-group': {
       name: '权限分组',
       fields: {
-        ...trashed, name: '分组名称', no: '分组编号', manage: '可管理他人数据', all: '拥有全部权限',
+        ...trashed, name: '分组名称', no: '分组编号', manage: '可管理他人数据', all: '拥有全部权限', mfa: '要求两步验证',
         rules: '接口规则', uids: '成员', remark: '备注', lock: '锁定', serial: '排序',
       },
     },
@@ -118,6 +118,10 @@ const zhCn = {
     'idempotency-keys': {
       name: '幂等键',
       fields: { ...row, dedupeKey: '键', digest: '请求摘要', status: '状态码', response: '响应', expireTime: '过期时间' },
+    },
+    'callback-secrets': {
+      name: '回调签名密钥',
+      fields: { ...row, merchant: '商户', prefix: '密钥前缀', secret: '密钥', previous: '旧密钥', previousUntil: '旧密钥失效时间' },
     },
     'api-keys': {
       name: 'API 密钥',
@@ -212,11 +216,13 @@ const zhCn = {
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
+    rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
     channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {
-    refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
+    'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
+    roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态',
@@ -227,6 +233,7 @@ const zhCn = {
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
     docs: '接口文档', docs_json: '接口文档（JSON）',
+    'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
   ruleGroups: { comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },

@@ -3,6 +3,13 @@ import type { ServerCatalog } from './zh-cn';
 
 const enUs: ServerCatalog = {
   messages: {
+    mfa_code_needed: 'Enter the code from your authenticator app',
+    mfa_enrol_needed: 'Your group requires two-factor sign-in: set it up to continue',
+    mfa_enabled: 'Two-factor sign-in is on',
+    mfa_reset: "Two-factor sign-in reset; the user's sessions have ended",
+    secret_created: 'Your callback signing secret was made; it is shown this once',
+    secret_rolled: 'Secret rolled: the previous one keeps signing beside it for 24 hours',
+    secret_overlap_ended: 'The previous secret no longer signs',
     notify_flagged: 'The payment does not fit the order; it was kept as an exception for an operator',
     refund_pending: 'Refund requested; waiting for the provider to confirm',
     refund_succeeded: 'Refunded',
@@ -37,6 +44,16 @@ const enUs: ServerCatalog = {
     uploaded: 'Uploaded',
   },
   errors: {
+    mfa_code_wrong: 'The code is wrong or was already used',
+    mfa_wait: 'Too many wrong codes: try again in %{seconds} s',
+    mfa_challenge_invalid: 'This sign-in step has expired: enter your account and password again',
+    mfa_already_on: 'Two-factor sign-in is already on',
+    mfa_not_pending: 'The setup has expired: start again',
+    mfa_not_on: 'This user has no two-factor sign-in',
+    mfa_required: 'Your group requires two-factor sign-in: sign in again to set it up',
+    mfa_reset_root: 'Only a super administrator may reset two-factor sign-in',
+    mfa_password_wrong: 'The password is wrong',
+    mfa_api_key: 'An API key cannot set up two-factor sign-in',
     pay_url_missing: 'This order has no valid payment link',
     order_busy: 'The order is being changed by another action; please try again',
     no_exception: 'This order has no exception to resolve',
@@ -68,6 +85,12 @@ const enUs: ServerCatalog = {
     unknown_param: 'Unknown parameter: %{param}',
     unknown_column: 'Cannot sort by %{column}',
     bad_order: 'Bad order: %{order}',
+    rest_json: '%{param} is not valid JSON',
+    rest_sort: 'sort must be ["field", "ASC" or "DESC"]',
+    rest_range: 'range must be [start, end]: whole numbers from 0, start not after end',
+    rest_range_align: 'range must start at a multiple of its page size (%{size})',
+    rest_filter: 'filter must be a JSON object of fields and values',
+    rest_filter_value: '%{param}: a filter value must be text, a number, true/false or a list of them (no commas or blanks in a list)',
     bad_json: 'The request body is not valid JSON',
     bad_ids: 'ids must be a list of positive integers',
     too_many_ids: 'At most %{max} ids',
@@ -126,6 +149,7 @@ const enUs: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'Sign-in step',
         social: 'Phone or email',
         account: 'Account',
         password: 'Password',

@@ -3,6 +3,13 @@ import type { ServerCatalog } from './zh-cn';
 
 const jaJp: ServerCatalog = {
   messages: {
+    mfa_code_needed: '認証アプリのコードを入力してください',
+    mfa_enrol_needed: '所属グループでは 2 段階認証が必須です。設定してから続けてください',
+    mfa_enabled: '2 段階認証をオンにしました',
+    mfa_reset: '2 段階認証をリセットし、このユーザーのセッションをすべて終了しました',
+    secret_created: 'コールバック署名シークレットを作成しました。表示はこの一度だけです',
+    secret_rolled: 'シークレットを更新しました。以前のものも 24 時間は併せて署名します',
+    secret_overlap_ended: '以前のシークレットでの署名を停止しました',
     notify_flagged: '支払いが注文と一致しないため、例外として記録しました',
     refund_pending: '返金を依頼しました。プロバイダーの確認待ちです',
     refund_succeeded: '返金しました',
@@ -37,6 +44,16 @@ const jaJp: ServerCatalog = {
     uploaded: 'アップロードしました',
   },
   errors: {
+    mfa_code_wrong: 'コードが正しくないか、すでに使われています',
+    mfa_wait: 'コードの誤りが多すぎます。%{seconds} 秒後にもう一度お試しください',
+    mfa_challenge_invalid: 'ログインの手順が期限切れです。アカウントとパスワードをもう一度入力してください',
+    mfa_already_on: '2 段階認証はすでにオンです',
+    mfa_not_pending: '設定の期限が切れました。最初からやり直してください',
+    mfa_not_on: 'このユーザーは 2 段階認証を使っていません',
+    mfa_required: '所属グループでは 2 段階認証が必須です。もう一度ログインして設定してください',
+    mfa_reset_root: '2 段階認証をリセットできるのはスーパー管理者だけです',
+    mfa_password_wrong: 'パスワードが正しくありません',
+    mfa_api_key: 'API キーでは 2 段階認証を設定できません',
     pay_url_missing: 'この注文には有効な支払いリンクがありません',
     order_busy: '注文は別の操作で変更中です。もう一度お試しください',
     no_exception: 'この注文に処理待ちの例外はありません',
@@ -68,6 +85,12 @@ const jaJp: ServerCatalog = {
     unknown_param: '不明なパラメータです：%{param}',
     unknown_column: '%{column} では並べ替えできません',
     bad_order: '並べ替えの指定が正しくありません：%{order}',
+    rest_json: '%{param} は正しい JSON ではありません',
+    rest_sort: 'sort は ["フィールド", "ASC" または "DESC"] で指定してください',
+    rest_range: 'range は [開始, 終了] で、0 以上の整数、開始は終了以下にしてください',
+    rest_range_align: 'range の開始はページサイズ（%{size}）の倍数にしてください',
+    rest_filter: 'filter はフィールドと値の JSON オブジェクトにしてください',
+    rest_filter_value: '%{param}：絞り込みの値はテキスト、数値、true/false またはそのリストにしてください（リスト内にカンマや空文字は不可）',
     bad_json: 'リクエスト本文が正しい JSON ではありません',
     bad_ids: 'ids は正の整数のリストで指定してください',
     too_many_ids: 'ids は %{max} 件までです',
@@ -125,6 +148,7 @@ const jaJp: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: 'ログインの手順',
         social: '電話番号またはメールアドレス',
         account: 'アカウント',
         password: 'パスワード',

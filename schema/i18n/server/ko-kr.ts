@@ -3,6 +3,13 @@ import type { ServerCatalog } from './zh-cn';
 
 const koKr: ServerCatalog = {
   messages: {
+    mfa_code_needed: '인증 앱의 코드를 입력하세요',
+    mfa_enrol_needed: '소속 그룹은 2단계 인증이 필수입니다. 설정한 뒤 계속하세요',
+    mfa_enabled: '2단계 인증을 켰습니다',
+    mfa_reset: '2단계 인증을 초기화하고 이 사용자의 세션을 모두 종료했습니다',
+    secret_created: '콜백 서명 비밀 키를 만들었습니다. 이번 한 번만 표시됩니다',
+    secret_rolled: '비밀 키를 교체했습니다. 이전 키도 24시간 동안 함께 서명합니다',
+    secret_overlap_ended: '이전 비밀 키는 더 이상 서명하지 않습니다',
     notify_flagged: '결제가 주문과 맞지 않아 운영자가 처리할 예외로 기록했습니다',
     refund_pending: '환불을 요청했습니다. 제공자의 확인을 기다리는 중입니다',
     refund_succeeded: '환불했습니다',
@@ -37,6 +44,16 @@ const koKr: ServerCatalog = {
     uploaded: '업로드되었습니다',
   },
   errors: {
+    mfa_code_wrong: '코드가 틀렸거나 이미 사용되었습니다',
+    mfa_wait: '코드를 너무 많이 틀렸습니다. %{seconds}초 후에 다시 시도하세요',
+    mfa_challenge_invalid: '로그인 단계가 만료되었습니다. 계정과 비밀번호를 다시 입력하세요',
+    mfa_already_on: '2단계 인증이 이미 켜져 있습니다',
+    mfa_not_pending: '설정이 만료되었습니다. 처음부터 다시 시작하세요',
+    mfa_not_on: '이 사용자는 2단계 인증을 사용하지 않습니다',
+    mfa_required: '소속 그룹은 2단계 인증이 필수입니다. 다시 로그인하여 설정하세요',
+    mfa_reset_root: '2단계 인증은 최고 관리자만 초기화할 수 있습니다',
+    mfa_password_wrong: '비밀번호가 올바르지 않습니다',
+    mfa_api_key: 'API 키로는 2단계 인증을 설정할 수 없습니다',
     pay_url_missing: '이 주문에는 유효한 결제 링크가 없습니다',
     order_busy: '다른 작업이 주문을 변경하는 중입니다. 다시 시도하세요',
     no_exception: '이 주문에는 처리할 예외가 없습니다',
@@ -68,6 +85,12 @@ const koKr: ServerCatalog = {
     unknown_param: '알 수 없는 매개변수: %{param}',
     unknown_column: '%{column} 기준으로는 정렬할 수 없습니다',
     bad_order: '정렬 매개변수가 올바르지 않습니다: %{order}',
+    rest_json: '%{param}은(는) 올바른 JSON이 아닙니다',
+    rest_sort: 'sort는 ["필드", "ASC" 또는 "DESC"] 형식이어야 합니다',
+    rest_range: 'range는 [시작, 끝] 형식의 0 이상 정수이며 시작이 끝보다 클 수 없습니다',
+    rest_range_align: 'range의 시작은 페이지 크기(%{size})의 배수여야 합니다',
+    rest_filter: 'filter는 필드와 값으로 이루어진 JSON 객체여야 합니다',
+    rest_filter_value: '%{param}: 필터 값은 텍스트, 숫자, true/false 또는 그 목록이어야 합니다 (목록에 쉼표나 빈 값 불가)',
     bad_json: '요청 본문이 올바른 JSON이 아닙니다',
     bad_ids: 'ids는 양의 정수 목록이어야 합니다',
     too_many_ids: 'ids는 최대 %{max}개까지 보낼 수 있습니다',
@@ -125,6 +148,7 @@ const koKr: ServerCatalog = {
   resources: {
     comm: {
       fields: {
+        mfaToken: '로그인 단계',
         social: '휴대폰 번호 또는 이메일',
         account: '계정',
         password: '비밀번호',

@@ -5,6 +5,13 @@
  */
 const zhCn = {
   messages: {
+    mfa_code_needed: '请输入身份验证器中的验证码',
+    mfa_enrol_needed: '你所在的分组要求两步验证，请先完成设置',
+    mfa_enabled: '两步验证已开启',
+    mfa_reset: '已重置该用户的两步验证，其登录状态已全部失效',
+    secret_created: '回调签名密钥已生成，仅显示这一次',
+    secret_rolled: '已更换密钥：旧密钥在 24 小时内仍会一同签名',
+    secret_overlap_ended: '旧密钥已停止签名',
     notify_flagged: '款项与订单不符，已记为异常待处理',
     refund_pending: '退款已提交，等待支付渠道确认',
     refund_succeeded: '退款成功',
@@ -39,6 +46,16 @@ const zhCn = {
     uploaded: '上传成功',
   },
   errors: {
+    mfa_code_wrong: '验证码不正确或已使用过',
+    mfa_wait: '验证码错误次数过多，请 %{seconds} 秒后再试',
+    mfa_challenge_invalid: '登录步骤已过期，请重新输入账号和密码',
+    mfa_already_on: '两步验证已经开启',
+    mfa_not_pending: '设置已过期，请重新开始',
+    mfa_not_on: '该用户没有开启两步验证',
+    mfa_required: '你所在的分组要求两步验证：请重新登录并完成设置',
+    mfa_reset_root: '只有超级管理员才能重置两步验证',
+    mfa_password_wrong: '密码不正确',
+    mfa_api_key: 'API 密钥不能设置两步验证',
     pay_url_missing: '该订单没有有效的支付链接',
     order_busy: '订单正在被其他操作修改，请重试',
     no_exception: '该订单没有待处理的异常',
@@ -70,6 +87,12 @@ const zhCn = {
     unknown_param: '未知参数：%{param}',
     unknown_column: '不能按 %{column} 排序',
     bad_order: '排序参数有误：%{order}',
+    rest_json: '%{param} 不是有效的 JSON',
+    rest_sort: 'sort 应为 ["字段", "ASC" 或 "DESC"]',
+    rest_range: 'range 应为 [起始, 结束]，均为非负整数且起始不大于结束',
+    rest_range_align: 'range 的起始须是每页条数（%{size}）的整数倍',
+    rest_filter: 'filter 应为由字段和值组成的 JSON 对象',
+    rest_filter_value: '%{param}：筛选值须为文本、数字、true/false 或它们的列表（列表中的文本不能含逗号或为空）',
     bad_json: '请求体不是合法的 JSON',
     bad_ids: 'ids 必须是正整数列表',
     too_many_ids: 'ids 最多 %{max} 个',
@@ -129,6 +152,7 @@ const zhCn = {
   resources: {
     comm: {
       fields: {
+        mfaToken: '登录步骤',
         social: '手机号码或邮箱',
         account: '账号',
         password: '密码',

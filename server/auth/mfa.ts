@@ -1,0 +1,137 @@
+/**
+ * Two-factor sign-in: TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step of
+ * clock drift either way) and one-time recovery codes, plus what binds the two
+ * steps of a sign-in together and what slows guessing.
+ *
+ * - A code is accepted once: each accepted time step is claimed atomically in
+ *   the shared cache (two requests racing with one code: one wins), and no step
+ *   at or before the last accepted one counts, so a code seen over a shoulder
+ *   is worthless once used.
+ * - Recovery codes carry 50 random bits each, so a plain SHA-256 is enough
+ *   (a slow hash would cost ten verifications per try); only hashes are kept.
+ * - A challenge is what the password step hands out instead of a token: an
+ *   unguessable handle, kept in the cache for five minutes, naming the user
+ *   and whether a code or an enrolment must follow.
+ * - Wrong codes are counted per account, whatever the address: whoever tries
+ *   them already holds the password, so guessing from many machines must not
+ *   help. After 5 misses in 15 minutes each try waits 30 s, doubling up to 15
+ *   minutes; a right code clears the count.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { AppError } from '../http';
+import type { KeyValueCache } from '../types';
+
+export const TOTP_PERIOD = 30;
+const TOTP_WINDOW = 1;
+export const CHALLENGE_SECONDS = 5 * 60;
+/** How long a key offered for enrolment waits for its confirming code. */
+export const PENDING_SECONDS = 10 * 60;
+export const RECOVERY_COUNT = 10;
+export const MFA_THROTTLE = { windowSeconds: 15 * 60, free: 5, firstWaitSeconds: 30, maxWaitSeconds: 15 * 60 } as const;
+
+/** Without 0, 1, 8 and O, I, B: a code copied from paper is read one way only. */
+const RECOVERY_ALPHABET = 'ACDEFGHJKLMNPQRSTUVWXYZ2345679';
+const RECOVERY_HALF = 5;
+
+export const newTotpSecret = () => new Secret({ size: 20 }).base32;
+
+export function totpOf(secret: string, account: string, issuer: string) {
+  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD });
+}
+
+/** The time step a 6-digit code matches (within the drift allowed), or null. */
+export function matchTotp(secret: string, code: string, nowMs: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const totp = totpOf(secret, '', '');
+  const delta = totp.validate({ token: code, timestamp: nowMs, window: TOTP_WINDOW });
+  return delta === null ? null : TOTP.counter({ period: TOTP_PERIOD, timestamp: nowMs }) + delta;
+}
+
+/** The code of the current step: for tests and nothing else on the server. */
+export const totpNow = (secret: string, nowMs: number) => totpOf(secret, '', '').generate({ timestamp: nowMs });
+
+const normaliseRecovery = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+export const hashRecovery = (code: string) => createHash('sha256').update(normaliseRecovery(code)).digest('hex');
+export const isRecoveryShaped = (code: string) => normaliseRecovery(code).length === RECOVERY_HALF * 2;
+
+export function newRecoveryCodes(): { codes: string[]; stored: string } {
+  const half = () => Array.from({ length: RECOVERY_HALF }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  const codes = Array.from({ length: RECOVERY_COUNT }, () => `${half()}-${half()}`);
+  return { codes, stored: joinHashes(codes.map(hashRecovery)) };
+}
+
+export const splitHashes = (stored: string) => stored.split('|').filter(Boolean);
+export const joinHashes = (hashes: readonly string[]) => (hashes.length ? `|${hashes.join('|')}|` : '');
+
+export type ChallengeKind = 'code' | 'enrol';
+export interface Challenge { uid: number; kind: ChallengeKind }
+
+const hashed = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Challenges, pending enrolments, spent time steps and the code throttle, all in the shared cache. */
+export class MfaStore {
+  constructor(private readonly cache: () => KeyValueCache, private readonly now: () => number) {}
+
+  async openChallenge(uid: number, kind: ChallengeKind): Promise<{ mfaToken: string; expired: number }> {
+    const mfaToken = `mfa_${randomBytes(24).toString('base64url')}`;
+    // Only the handle's hash is a key: a dump of the cache holds no usable challenge.
+    await this.cache().set(`mfa:ch:${hashed(mfaToken)}`, { uid, kind } satisfies Challenge, CHALLENGE_SECONDS);
+    return { mfaToken, expired: Math.floor(this.now() / 1000) + CHALLENGE_SECONDS };
+  }
+
+  async challenge(mfaToken: unknown): Promise<Challenge | undefined> {
+    if (typeof mfaToken !== 'string' || !mfaToken.startsWith('mfa_') || mfaToken.length > 64) return undefined;
+    return this.cache().get<Challenge>(`mfa:ch:${hashed(mfaToken)}`);
+  }
+
+  closeChallenge(mfaToken: string) {
+    return this.cache().del(`mfa:ch:${hashed(mfaToken)}`);
+  }
+
+  /** The key offered to `uid` for enrolment: the same one until confirmed or expired, so a reload shows one QR code. */
+  async pendingSecret(uid: number): Promise<string> {
+    const known = await this.cache().get<string>(`mfa:pending:${uid}`);
+    if (known) return known;
+    const secret = newTotpSecret();
+    await this.cache().set(`mfa:pending:${uid}`, secret, PENDING_SECONDS);
+    return secret;
+  }
+
+  offeredSecret(uid: number) {
+    return this.cache().get<string>(`mfa:pending:${uid}`);
+  }
+
+  dropPending(uid: number) {
+    return this.cache().del(`mfa:pending:${uid}`);
+  }
+
+  /** Claims a time step for `uid`: false when it, or a later one, was used already. */
+  async spendStep(uid: number, step: number): Promise<boolean> {
+    const last = (await this.cache().get<number>(`mfa:last:${uid}`)) ?? -1;
+    if (step <= last) return false;
+    const keep = TOTP_PERIOD * (2 * TOTP_WINDOW + 2);
+    if (!(await this.cache().add(`mfa:step:${uid}:${step}`, 1, keep))) return false;
+    await this.cache().set(`mfa:last:${uid}`, step, keep);
+    return true;
+  }
+
+  /** 429 with the seconds left while the account waits after wrong codes. */
+  async admit(uid: number) {
+    const until = (await this.cache().get<number>(`mfa:wait:${uid}:until`)) ?? 0;
+    const seconds = Math.ceil((until - this.now()) / 1000);
+    if (seconds > 0) throw new AppError(429, 'errors.mfa_wait', { seconds });
+  }
+
+  async failed(uid: number) {
+    const { windowSeconds, free, firstWaitSeconds, maxWaitSeconds } = MFA_THROTTLE;
+    const misses = await this.cache().incr(`mfa:wait:${uid}`, windowSeconds);
+    if (misses < free) return;
+    const wait = Math.min(firstWaitSeconds * 2 ** (misses - free), maxWaitSeconds);
+    await this.cache().set(`mfa:wait:${uid}:until`, this.now() + wait * 1000, wait);
+  }
+
+  async succeeded(uid: number) {
+    await Promise.all([this.cache().del(`mfa:wait:${uid}`), this.cache().del(`mfa:wait:${uid}:until`)]);
+  }
+}
