@@ -1,8 +1,9 @@
 /**
- * The two reads the pay pages make, both public, without React: the front
- * door starts them while React is still loading. A payer never sees an API
- * error: anything but code 200 reads as "nothing" (SPEC §8) and the page stays
- * usable with what it has.
+ * The calls the pay pages make, all public, without React: the front door
+ * starts the first reads while React is still loading. A payer never sees an
+ * API error: a read that fails reads as "nothing" (SPEC §8) and the page
+ * stays usable with what it has; the pay click says in the payer's words
+ * when it could not start a payment.
  */
 import type { ConfigValue } from '../schema/config-rows';
 import type { RowOf } from '../schema/define';
@@ -22,6 +23,31 @@ async function read<T>(route: string, params: Record<string, string>, init: Requ
     return null;
   }
 }
+
+/** A POST with a JSON body: the envelope's code, and its data when the code is 200 or 201 (0: no answer at all). */
+async function post<T>(route: string, body: Record<string, unknown>): Promise<{ code: number; data: T | null }> {
+  try {
+    const res = await fetch(`api/${route}`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer: { code?: number; data?: T } = await res.json();
+    const code = answer.code ?? res.status;
+    return { code, data: (code === 200 || code === 201) && answer.data != null ? answer.data : null };
+  } catch {
+    return { code: 0, data: null };
+  }
+}
+
+/**
+ * The pay click: where to send the payer now. A manual order's own pay link,
+ * or for a provider such as Stripe a checkout made now (or the one still
+ * open from an earlier click). 409: the order can no longer be paid.
+ */
+export const startCheckout = (tradeNo: string) => post<{ payUrl?: string }>('receive-money/checkout', { tradeNo });
+
+/**
+ * The order after the server asked its provider (a payer back from Stripe
+ * before Stripe's notification reached us); the server limits how often.
+ */
+export const checkOrder = async (tradeNo: string) => (await post<PublicOrder>('receive-money/check', { tradeNo })).data;
 
 export const takeOrder = (tradeNo: string) => read<PublicOrder>('receive-money/take', { tradeNo });
 /** A poll for news of an order: always asks the server (which may answer 304 to the browser's ETag). */

@@ -14,6 +14,7 @@ import { adminPages, pageAt } from '../pages/index';
 import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { iconFor } from './icons';
+import { MENU_COUNTS } from './menuCounts';
 
 const GROUP_ORDER = MENU_ORDER;
 
@@ -85,6 +86,7 @@ function MenuLink({ path, titleKey, icon }: MenuEntry) {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const Icon = iconFor(icon);
   const title = translate(titleKey);
+  const Count = MENU_COUNTS[path];
   const link = (
     <ListItemButton
       component={NavLink}
@@ -92,7 +94,7 @@ function MenuLink({ path, titleKey, icon }: MenuEntry) {
       onClick={() => small && setOpen(false)}
       sx={{ color: 'text.secondary', '&.active': { color: 'text.primary', bgcolor: 'action.selected' } }}
     >
-      <ListItemIcon sx={{ color: 'inherit' }}><Icon /></ListItemIcon>
+      <ListItemIcon sx={{ color: 'inherit' }}>{Count ? <Count><Icon /></Count> : <Icon />}</ListItemIcon>
       <ListItemText primary={title} slotProps={{ primary: { noWrap: true } }} />
     </ListItemButton>
   );

@@ -13,6 +13,7 @@ import { call } from '../api/http';
 import { PromptDialog } from '../form/PromptDialog';
 import { CodeBlock } from '../layout/CodeBlock';
 import { usePermission } from '../permissions';
+import { TestCallbackButton } from './callbacks/TestCallback';
 import type { ScreenSlots } from './index';
 
 const k = (key: string) => `admin.screens.api-keys.${key}`;
@@ -95,5 +96,15 @@ function Revoke({ record }: { record: RaRecord }) {
   );
 }
 
-const slots: ScreenSlots = { ToolbarActions: NewKey, RowActions: Revoke };
+/** A key's holder usually also runs the endpoint its orders call back: it can be tried from here. */
+function Toolbar() {
+  return (
+    <>
+      <NewKey />
+      <TestCallbackButton />
+    </>
+  );
+}
+
+const slots: ScreenSlots = { ToolbarActions: Toolbar, RowActions: Revoke };
 export default slots;

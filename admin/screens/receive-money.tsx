@@ -1,13 +1,18 @@
 /**
- * Orders (issue 7): the payment channel follows the currency, and after
- * creating one its pay link is offered (SPEC §4 "saving a new order offers to
- * copy the pay link"). Width, amount rules, read-only status and attachments
- * come from the schema through the generated dialog.
+ * Orders (issue 7, issue 19): the provider and payment method follow each
+ * other and the currency, what was charged is read-only once money moved,
+ * exceptions show beside the status with a "needs attention" switch, and
+ * after creating one its pay link is offered (SPEC §4 "saving a new order
+ * offers to copy the pay link"). Width, amount rules, read-only status and
+ * attachments come from the schema through the generated dialog.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { payLink } from '../../schema/options';
 import type { ScreenSlots } from './index';
+import { StatusWithException } from './receive-money/ExceptionChip';
+import { NeedsAttentionToggle } from './receive-money/NeedsAttention';
+import { ChannelInput, ChargeInput, PayUrlInput, ShownWhenSet } from './receive-money/OrderInputs';
 import { OrderStory } from './receive-money/OrderStory';
 import { PayTypeInput } from './receive-money/PayTypeInput';
 
@@ -41,5 +46,25 @@ function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => vo
   );
 }
 
-const slots: ScreenSlots = { AfterCreate: PayLinkOffer, inputs: { payType: PayTypeInput }, DialogPanel: OrderStory };
+/** Written by the server (a checkout, an exception, refunds): shown in the dialog only once there is something. */
+const SERVER_FACTS = ['exception', 'exceptionAmount', 'exceptionCurrency', 'refundedAmount', 'checkoutId', 'checkoutUrl', 'checkoutExpires'];
+
+/** The look-up job's own schedule (it may name the next look, ahead of now): nothing an operator acts on. */
+const Hidden = () => null;
+
+const slots: ScreenSlots = {
+  AfterCreate: PayLinkOffer,
+  inputs: {
+    amount: ChargeInput,
+    currency: ChargeInput,
+    channel: ChannelInput,
+    payType: PayTypeInput,
+    payUrl: PayUrlInput,
+    ...Object.fromEntries(SERVER_FACTS.map((name) => [name, ShownWhenSet])),
+    lookedUpTime: Hidden,
+  },
+  cells: { status: StatusWithException },
+  ToolbarActions: NeedsAttentionToggle,
+  DialogPanel: OrderStory,
+};
 export default slots;

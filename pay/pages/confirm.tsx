@@ -1,9 +1,11 @@
 /**
  * Payment confirmation (SPEC §2, §4, §8): the order, the amount due, a
- * countdown to createTime + window and the pay button that sends the payer to
- * the order's external payUrl.
+ * countdown to createTime + window and the pay button. The click asks the
+ * server where to pay (a manual order's own link, or a provider's checkout
+ * made then) and sends the payer there after the loading state.
  */
 import { useEffect, useRef, useState } from 'react';
+import { pollOrder, startCheckout } from '../api';
 import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
@@ -47,13 +49,21 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
   }, [paidHere, tradeNo]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
-  function pay() {
+  async function pay() {
     // The clock, not the last tick, decides: a click in the final second must not slip through.
     if (endAt === null || Date.now() / 1000 >= endAt) return setNotice(t('pay.pay_timeout'));
-    const payUrl = order?.payUrl;
-    if (!isHttpUrl(payUrl)) return toast('error', t('pay.pay_url_invalid'));
+    if (!tradeNo) return;
     setRedirecting(true);
-    redirect.current = setTimeout(() => location.assign(payUrl), PAY_REDIRECT_MS);
+    const clicked = Date.now();
+    const answer = await startCheckout(tradeNo);
+    const payUrl = answer.data?.payUrl;
+    if (isHttpUrl(payUrl)) {
+      // The loading state lasts its full time even when the server answers at once; a refusal is told at once.
+      redirect.current = setTimeout(() => location.assign(payUrl), Math.max(0, PAY_REDIRECT_MS - (Date.now() - clicked)));
+      return;
+    }
+    setRedirecting(false);
+    toast('error', t(await whyNoCheckout(tradeNo, answer)));
   }
 
   // An unknown tradeNo is no order: say so, without a fake order or a countdown error (SPEC §8 asks only for no toast).
@@ -82,7 +92,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
             className="button button--primary"
             disabled={!secondsLeft || redirecting}
             aria-busy={redirecting}
-            onClick={pay}
+            onClick={() => void pay()}
           >
             {redirecting && <span className="spinner" aria-hidden="true" />}
             {t(redirecting ? 'pay.redirecting' : 'pay.pay_now')}
@@ -95,6 +105,19 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
   );
 }
 
+/**
+ * The payer's words for a pay click that found nowhere to pay. A refusal
+ * (409) is either the order having ended meanwhile (paid, failed, closed:
+ * the page will show it) or an order with nowhere to pay (no pay link, its
+ * provider not set up); anything else may pass on a second try.
+ */
+async function whyNoCheckout(tradeNo: string, answer: { code: number; data: unknown }): Promise<string> {
+  if (answer.data) return 'pay.pay_url_invalid';
+  if (answer.code !== 409) return 'pay.checkout_failed';
+  const now = await pollOrder(tradeNo);
+  return now?.status && now.status !== 'pending' ? 'pay.checkout_closed' : 'pay.pay_url_invalid';
+}
+
 /** True once the order turned completed after this page first saw it pending. */
 function useMovedToPaid(status: string | undefined): boolean {
   const seenPending = useRef(false);
@@ -105,7 +128,7 @@ function useMovedToPaid(status: string | undefined): boolean {
 /** Why a finished order cannot be paid, with the way to its result. */
 function ClosedNotice({ status, tradeNo }: { status: string; tradeNo: string }) {
   const t = useT();
-  const known = status === 'completed' || status === 'failed' || status === 'expired';
+  const known = status === 'completed' || status === 'failed' || status === 'expired' || status === 'refunded';
   return (
     <section className={`closed status--${status}`} role="status" data-testid="closed-notice">
       <p>{t(known ? `pay.closed.${status}` : 'pay.status.unknown')}</p>

@@ -33,7 +33,7 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
   const t = useT();
   const lang = useLang();
   const toast = useToast();
-  const load = useOrder(tradeNo);
+  const load = useOrder(tradeNo, { check: true });
   const order = load.loaded ? load.order : null;
   const status = order?.status;
   const look: Look = !load.loaded ? 'querying' : status && ORDER_STATUSES.includes(status) ? status : 'unknown';

@@ -41,17 +41,15 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /**
  * 400 naming `channel` when an order may not be created for it now (Stripe
- * without a secret key; `ready: false` skips that for an order already on
- * it), and naming `amount` when the provider cannot charge it (12.5 TWD at
- * Stripe). The engine's write guard calls it for every write of an order
+ * without a secret key), and naming `amount` when the provider cannot charge
+ * it (12.5 TWD at Stripe). The engine's write guard calls it for every write of an order
  * that sets its channel, amount or currency.
  */
-export function checkChannelReady(
-  connectors: Connectors, row: { channel?: string; amount?: number | string; currency?: string }, o: { ready?: boolean } = {},
-): void {
+export function checkChannelReady(connectors: Connectors, row: { channel?: string; amount?: number | string; currency?: string }): void {
   const channel = row.channel ?? 'manual';
   const connector = connectors[channel as PayProvider] as Connector | undefined;
-  if (!connector || ((o.ready ?? true) && !connector.ready())) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  if (!connector || !connector.ready()) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  // A written row may hold the amount as text (MySQL's decimals).
   const amount = Number(row.amount);
   if (row.amount !== undefined && Number.isFinite(amount) && row.currency && connector.canCharge && !connector.canCharge(amount, row.currency)) {
     invalid([{ field: 'amount', message: 'validation.whole_units', params: { currency: row.currency } }]);
@@ -77,18 +75,30 @@ export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptio
     return { order, connector };
   }
 
-  app.post('/api/receive-money/checkout', { config: rule('checkout', 'common') }, async (request) => {
+  app.post('/api/receive-money/checkout', { config: rule('checkout', 'common') }, async (request, reply) => {
     const { tradeNo } = parse(request.body);
     let { order, connector } = await payable(tradeNo);
     const now = deps.clock();
+    // The time spent waiting on the provider, told in Server-Timing when it was asked: what is left of a slow click is Paydesk's.
+    let waited = 0;
+    const timed = async <T>(call: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await call();
+      } finally {
+        waited += performance.now() - started;
+      }
+    };
     // A checkout about to end is replaced; first make sure it was not paid meanwhile (its webhook may be late).
-    if (order.checkoutId && order.checkoutUrl && connector.lookup && order.checkoutExpires <= now + 60) {
-      await lookUp(deps, connector, order);
+    const replacing = Boolean(order.checkoutId && order.checkoutUrl && connector.lookup && order.checkoutExpires <= now + 60);
+    if (replacing) {
+      await timed(() => lookUp(deps, connector, order));
       ({ order, connector } = await payable(tradeNo));
-      await closeCheckout(deps, connectors, order);
+      await timed(() => closeCheckout(deps, connectors, order));
     }
-    const result = await connector.checkout(order, { now, origin: originOf(request) });
+    const result = await timed(() => connector.checkout(order, { now, origin: originOf(request) }));
     const made = result.created;
+    if (made || replacing) reply.header('server-timing', `provider;dur=${waited.toFixed(2)}`);
     if (!made) return ok({ payUrl: result.url });
     // Stored only over the checkout that was read, and only at the price it was made for: of two clicks racing, one
     // session is kept, and a price corrected meanwhile (allowed until a checkout exists) is never left behind a session for the old one.

@@ -40,9 +40,12 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(session.expires_at - api.clock.now).toBeGreaterThan(23 * 3600);
     expect(await api.row(o.id)).toMatchObject({ checkoutId: session.id, checkoutUrl: session.url, checkoutExpires: session.expires_at });
 
+    // How long the click waited on Stripe, for whoever looks into a slow one; a reused session waited on nothing.
+    expect(first.headers['server-timing']).toMatch(/^provider;dur=\d+\.\d\d$/);
     api.clock.now += 600;
     const again = await api.click(o.tradeNo);
     expect(dataOf(again).payUrl).toBe(session.url);
+    expect(again.headers['server-timing']).toBeUndefined();
     expect(created()).toBe(before + 1);
   });
 

@@ -21,7 +21,7 @@ interface Order {
 }
 
 /** What a person would call the colour: hue and saturation of `rgb(r, g, b)`. */
-function colourName(css: string): 'green' | 'orange' | 'red' | 'grey' | 'other' {
+function colourName(css: string): 'green' | 'orange' | 'red' | 'purple' | 'grey' | 'other' {
   const [r, g, b] = css.match(/\d+/g)!.map((n) => Number(n) / 255) as [number, number, number];
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
@@ -31,6 +31,7 @@ function colourName(css: string): 'green' | 'orange' | 'red' | 'grey' | 'other' 
   if (h < 15 || h >= 340) return 'red';
   if (h < 45) return 'orange';
   if (h >= 90 && h < 170) return 'green';
+  if (h >= 250 && h < 300) return 'purple';
   return 'other';
 }
 
@@ -224,7 +225,9 @@ describe.skipIf(browserMissing())('pay pages', () => {
     ['completed', '支付成功', 'green'],
     ['pending', '待付款', 'orange'],
     ['failed', '支付失败', 'red'],
-    ['refunded', '未知状态', 'grey'],
+    ['refunded', '已退款', 'purple'],
+    // A status this page does not know (written by a newer server) reads as such, in grey.
+    ['archived', '未知状态', 'grey'],
   ])('shows a %s order on /pay/order as %s in %s', async (status, text, colour) => {
     const order = await createOrder({ amount: 88 });
     await server.database().kysely.updateTable('receive_money').set({ status: status as never }).where('id', '=', order.id).execute();

@@ -12,6 +12,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { CONFIG_SCHEMAS, type ConfigKey } from '../../../schema/config-rows';
 import { SETTINGS, settingsLabelKey, type SettingsFile } from '../../../schema/settings';
 import { apiPolicyChanged, call, queryString } from '../../api/http';
+import { forgetProviders } from '../../api/providers';
 import { usePermission } from '../../permissions';
 import { setSiteInfo } from '../../layout/chrome';
 import { actionRule } from '../../schema';
@@ -148,6 +149,8 @@ function SettingsFileForms({ file }: { file: SettingsFile }) {
 
   async function save(section: string, values: Values) {
     const { data } = await call<MaskedSection>('PUT', `toml/${file}-${section}`, { body: values });
+    // A payment key set or removed changes which providers can take orders, and whether the console reads "test mode".
+    if (file === 'pay') forgetProviders();
     setMasked((before) => before && {
       values: { ...before.values, [section]: data.values },
       secrets: { ...before.secrets, ...Object.fromEntries(Object.entries(data.secrets).map(([field, set]) => [`${section}.${field}`, set])) },

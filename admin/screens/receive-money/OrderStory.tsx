@@ -16,6 +16,8 @@ import { PromptDialog } from '../../form/PromptDialog';
 import { renderCell } from '../../list/cells';
 import { usePermission } from '../../permissions';
 import { actionRule, optionKey } from '../../schema';
+import { MoneyActions } from './MoneyActions';
+import { Refunds } from './Refunds';
 
 /** The server's operator actions (server/payments/operator-routes.ts), by route name. */
 export const ORDER_ACTIONS = ['mark-paid', 'mark-failed', 'close'] as const;
@@ -85,25 +87,26 @@ function OrderActions({ record }: { record: RaRecord }) {
 }
 
 /**
- * The action buttons leave with the pending status, and the focus the used one
- * held would fall out of the dialog (a keyboard user lost, Escape unheard): it
- * goes to the timeline instead, where the new event shows.
+ * An action's buttons leave with the state they act on (a pending status, an
+ * exception, money left to refund), and the focus the used one held would
+ * fall out of the dialog (a keyboard user lost, Escape unheard): it goes to
+ * the timeline instead, where the new event shows.
  */
-function useFocusAfterActions(status: unknown) {
+function useFocusAfterActions(state: string) {
   const target = useRef<HTMLHeadingElement>(null);
-  const wasPending = useRef(status === 'pending');
+  const was = useRef(state);
   useEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (wasPending.current && status !== 'pending' && lost) target.current?.focus();
-    wasPending.current = status === 'pending';
-  }, [status]);
+    if (was.current !== state && lost) target.current?.focus();
+    was.current = state;
+  }, [state]);
   return target;
 }
 
 function Timeline({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const heading = useFocusAfterActions(record.status);
+  const heading = useFocusAfterActions(`${record.status}|${record.exception ?? ''}|${record.refundedAmount ?? 0}`);
   const { data = [], isPending } = useGetManyReference('order-events', { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } });
   return (
     <section aria-labelledby="order-timeline">
@@ -120,6 +123,7 @@ function Timeline({ record }: { record: RaRecord }) {
                   <span aria-hidden>→</span>
                   <StatusChip status={event.toStatus} />
                   <span>{choice(translate, 'source', event.source)}</span>
+                  {event.exception && <ExceptionLabel value={event.exception} />}
                 </Stack>
               }
               secondary={[
@@ -134,6 +138,14 @@ function Timeline({ record }: { record: RaRecord }) {
       </List>
     </section>
   );
+}
+
+/** The exception an event flagged, in its colour. */
+function ExceptionLabel({ value }: { value: string }) {
+  const translate = useTranslate();
+  const field = orderEvents.fields.exception;
+  const color = field.colors?.[value];
+  return <Chip size="small" label={translate(optionKey('exception', field, value), { _: value })} sx={color ? { color: '#fff', bgcolor: color } : undefined} />;
 }
 
 /** The json column as the rows answer carries it (parsed, or its text on a driver that keeps it). */
@@ -213,11 +225,14 @@ export function OrderStory({ record }: { record: RaRecord }) {
   const can = usePermission();
   const events = can(actionRule('order-events', 'rows'));
   const deliveries = can(actionRule('callbacks', 'rows'));
+  const refunds = can(actionRule('refunds', 'rows'));
   return (
     <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="order-story">
       <Divider />
       <OrderActions record={record} />
+      <MoneyActions record={record} />
       {events && <Timeline record={record} />}
+      {refunds && <Refunds orderId={record.id} />}
       {deliveries && <Deliveries record={record} />}
     </Stack>
   );

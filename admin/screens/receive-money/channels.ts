@@ -1,13 +1,16 @@
 /**
- * Which payment channels an order may name (SPEC §3 "Payment channels for
- * currency"): those of its currency in `PAY_CHANNELS`; a currency without any
- * has no channel to choose.
+ * Which payTypes an order may name: those of its channel (provider) and
+ * currency, as the server checks them (`payTypesFor`); a currency without any
+ * has none to choose.
  */
-import { PAY_CHANNELS, type Currency } from '../../../schema/options';
+import { CURRENCIES, payTypesFor, type Currency } from '../../../schema/options';
 
-export const channelsOf = (currency: unknown): readonly string[] =>
-  (typeof currency === 'string' && Object.hasOwn(PAY_CHANNELS, currency) && PAY_CHANNELS[currency as Currency]) || [];
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The channel kept after a currency change: the same one if the new currency has it, else none. */
-export const keptChannel = (payType: unknown, currency: unknown): string =>
-  typeof payType === 'string' && channelsOf(currency).includes(payType) ? payType : '';
+/** Only a known currency is looked up: a name like `constructor` must not reach the tables' prototypes. */
+export const channelsOf = (currency: unknown, channel: unknown = 'manual'): readonly string[] =>
+  CURRENCIES.includes(text(currency) as Currency) ? payTypesFor(text(channel) || 'manual', text(currency)) : [];
+
+/** The payType kept after a currency or channel change: the same one if still offered, else none. */
+export const keptChannel = (payType: unknown, currency: unknown, channel: unknown = 'manual'): string =>
+  typeof payType === 'string' && channelsOf(currency, channel).includes(payType) ? payType : '';

@@ -49,5 +49,7 @@ export default {
     order_not_found: 'Order not found',
     order_not_found_text: 'Check that the payment link is complete, or ask the payee for a new one.',
     back_to_pay: 'Back to payment',
+    checkout_closed: 'This order can no longer be paid.',
+    checkout_failed: 'The payment page could not be opened. Please try again.',
   },
 } satisfies typeof zhCn;

@@ -49,5 +49,7 @@ export default {
     order_not_found: '注文が見つかりません',
     order_not_found_text: '支払いリンクが完全かご確認いただくか、受取人に新しいリンクをお求めください。',
     back_to_pay: '支払いに戻る',
+    checkout_closed: 'この注文はもう支払えません。',
+    checkout_failed: '支払いページを開けませんでした。もう一度お試しください。',
   },
 } satisfies typeof zhCn;

@@ -49,5 +49,7 @@ export default {
     order_not_found: '주문을 찾을 수 없습니다',
     order_not_found_text: '결제 링크가 완전한지 확인하거나 수취인에게 새 링크를 요청하세요.',
     back_to_pay: '결제로 돌아가기',
+    checkout_closed: '이 주문은 더 이상 결제할 수 없습니다.',
+    checkout_failed: '결제 페이지를 열 수 없습니다. 다시 시도해 주세요.',
   },
 } satisfies typeof zhCn;

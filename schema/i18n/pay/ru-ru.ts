@@ -49,5 +49,7 @@ export default {
     order_not_found: 'Заказ не найден',
     order_not_found_text: 'Проверьте, что ссылка на оплату полная, или попросите получателя прислать новую.',
     back_to_pay: 'Вернуться к оплате',
+    checkout_closed: 'Этот заказ больше нельзя оплатить.',
+    checkout_failed: 'Не удалось открыть страницу оплаты. Попробуйте ещё раз.',
   },
 } satisfies typeof zhCn;

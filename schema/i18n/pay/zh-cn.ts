@@ -48,5 +48,7 @@ export default {
     order_not_found: '未找到订单',
     order_not_found_text: '请检查支付链接是否完整，或联系收款方重新获取。',
     back_to_pay: '返回支付',
+    checkout_closed: '该订单已无法支付。',
+    checkout_failed: '暂时无法打开支付页面，请稍后重试。',
   },
 };

@@ -1,0 +1,104 @@
+/**
+ * What an operator does with money that already moved: refund a paid order
+ * (all or part of what is left), and settle an exception by accepting the
+ * money (the order is completed with it) or giving it back. Each button
+ * shows only to a caller holding its rule; each asks a reason.
+ */
+import { Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { formatMoney } from '../../../schema/money';
+import { ruleKey } from '../../../schema/rules';
+import { call } from '../../api/http';
+import { PromptDialog } from '../../form/PromptDialog';
+import { usePermission } from '../../permissions';
+import { ExceptionChip } from './ExceptionChip';
+import { RefundDialog } from './RefundDialog';
+import { canRefund, refundLeft } from './refundRules';
+
+const REASON_MAX = 256;
+const k = (key: string) => `admin.screens.receive-money.${key}`;
+type Resolution = 'accept' | 'refund';
+
+/** Posts an order action, tells its answer, and refreshes what shows the order; a refusal is told and rethrown so the dialog stays. */
+function useOrderCall() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return async (route: string, body: Record<string, unknown>) => {
+    try {
+      const { msg } = await call('POST', route, { body });
+      notify(msg, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      throw error;
+    }
+  };
+}
+
+function RefundAction({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const send = useOrderCall();
+  const [open, setOpen] = useState(false);
+  const currency = String(record.currency ?? '');
+  const left = refundLeft(record);
+  return (
+    <>
+      <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)}>{translate(k('refund.button'))}</Button>
+      {Number(record.refundedAmount) > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate(k('refund.refunded_so_far'), { amount: formatMoney(Number(record.refundedAmount), currency, locale) })}
+        </Typography>
+      )}
+      <RefundDialog
+        open={open}
+        currency={currency}
+        left={left}
+        onConfirm={(amount, reason) => send('receive-money/refund', { id: record.id, amount, reason })}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function ResolveActions({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const send = useOrderCall();
+  const [asking, setAsking] = useState<Resolution | null>(null);
+  return (
+    <>
+      <Button size="small" variant="outlined" color="success" onClick={() => setAsking('accept')}>{translate(k('resolve.accept'))}</Button>
+      <Button size="small" variant="outlined" color="error" onClick={() => setAsking('refund')}>{translate(k('resolve.refund'))}</Button>
+      <PromptDialog
+        open={asking !== null}
+        title={asking ? k(`resolve.${asking}`) : ''}
+        description={asking ? k(`resolve.confirm_${asking}`) : undefined}
+        label={k('reason')}
+        required
+        multiline
+        maxLength={REASON_MAX}
+        destructive={asking === 'refund'}
+        onConfirm={(reason) => send('receive-money/resolve', { id: record.id, action: asking, reason })}
+        onClose={() => setAsking(null)}
+      />
+    </>
+  );
+}
+
+/** The exception badge and the money buttons the caller may use; nothing when neither applies. */
+export function MoneyActions({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const can = usePermission();
+  const exception = Boolean(record.exception);
+  const refund = canRefund(record) && can(ruleKey('POST', 'api/receive-money/refund'));
+  const resolve = exception && can(ruleKey('POST', 'api/receive-money/resolve'));
+  if (!exception && !refund) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} role="group" aria-label={translate(k('money_actions'))}>
+      {exception && <ExceptionChip record={record} withAmount />}
+      {resolve && <ResolveActions record={record} />}
+      {refund && !exception && <RefundAction record={record} />}
+    </Stack>
+  );
+}

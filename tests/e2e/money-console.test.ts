@@ -1,0 +1,172 @@
+/**
+ * Money that already moved, as an operator handles it (issue 19): a paid
+ * order is refunded half and then the rest, reads 已退款, and the merchant
+ * receives both refund callbacks, signed; what was charged is read-only on
+ * it; a payment that arrived after the order closed shows under "Needs
+ * attention" on a phone and is accepted; a merchant's endpoint is tried with
+ * "Send test callback".
+ */
+import { Webhook } from 'standardwebhooks';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMerchant, type Merchant } from '../fakes/merchant';
+import { consoleSuite, gone, shown } from './console';
+import { browserMissing, callApi, screenshot } from './harness';
+
+const SECRET = `whsec_${Buffer.from('e2e-money-console-secret-0123456').toString('base64')}`;
+
+interface Order { id: number; tradeNo: string; title: string }
+
+describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, () => {
+  // The merchant listens on this machine.
+  const suite = consoleSuite({ payments: { callbacksToPrivate: true } });
+  let merchant: Merchant;
+  beforeAll(async () => {
+    const settings = suite.server.app.paydesk.settings;
+    await settings.update('pay', 'standard', { secrets: SECRET });
+    merchant = await startMerchant(() => settings.get('pay').callback.secret);
+  });
+  afterAll(() => merchant?.close());
+
+  async function createOrder(fields: Record<string, unknown> = {}): Promise<Order> {
+    const res = await callApi<Order>(suite.server.app, 'POST', '/api/receive-money/create', {
+      title: '年度会员', amount: 88, currency: 'HKD', payUrl: 'https://pay.example.com/checkout/1', ...fields,
+    }, suite.token);
+    expect(res.code).toBe(201);
+    return res.data;
+  }
+
+  /** What a gateway sends: a Standard Webhooks notification that the order was paid, signed with the channel's secret. */
+  async function notifyPaid(order: Order, amount = 88) {
+    const at = new Date();
+    const seconds = Math.floor(at.getTime() / 1000);
+    const body = JSON.stringify({ tradeNo: order.tradeNo, status: 'paid', amount, currency: 'HKD', channelTradeNo: `gw-${order.id}`, paidTime: seconds });
+    const id = `msg_money_${order.id}`;
+    const res = await suite.server.app.inject({
+      method: 'POST', url: '/api/receive-money/notify/standard', payload: body,
+      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': new Webhook(SECRET).sign(id, at, body) },
+    });
+    return res.statusCode;
+  }
+
+  const deliver = () => suite.server.app.paydesk.payments.outbox.deliverDue();
+  const orderRow = (page: Page, title: string) => page.locator('tbody tr', { hasText: title });
+
+  it('an operator refunds half of a paid order and then the rest: it reads 已退款 and the merchant hears of both', async () => {
+    const order = await createOrder({ title: '退款测试', notifyUrl: merchant.url });
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/mark-paid', { id: order.id, reason: '银行流水已到账' }, suite.token)).code).toBe(200);
+    await deliver();
+
+    const page = await suite.openSignedIn('/admin/receive-money', { viewport: { width: 1280, height: 900 } });
+    await orderRow(page, '退款测试').getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑流水页面' });
+    await shown(dialog.getByTestId('order-story'));
+    // What was charged cannot be rewritten on a paid order.
+    expect(await dialog.getByLabel('金额', { exact: true }).isDisabled()).toBe(true);
+
+    await dialog.getByRole('button', { name: '退款', exact: true }).click();
+    let refund = page.getByRole('dialog', { name: '退款' });
+    const amount = refund.getByLabel('退款金额（HKD）');
+    expect(await amount.inputValue()).toBe('88');
+    // Neither more than was paid nor without a reason.
+    await amount.fill('88.5');
+    await refund.getByRole('button', { name: '确认退款' }).click();
+    await shown(refund.getByText('最多可退 HK$88.00'));
+    await shown(refund.getByText('必填'));
+    await amount.fill('44');
+    await refund.getByLabel('原因').fill('客户退回一半商品');
+    await refund.getByRole('button', { name: '确认退款' }).click();
+    await gone(refund);
+
+    const refunds = dialog.getByTestId('order-refunds');
+    await expect.poll(() => refunds.textContent()).toContain('HK$44.00');
+    expect(await refunds.textContent()).toContain('客户退回一半商品');
+    expect(await refunds.textContent()).toContain('已退款');
+    await shown(dialog.getByText('已退款 HK$44.00'));
+
+    await dialog.getByRole('button', { name: '退款', exact: true }).click();
+    refund = page.getByRole('dialog', { name: '退款' });
+    expect(await refund.getByLabel('退款金额（HKD）').inputValue()).toBe('44');
+    await refund.getByLabel('原因').fill('其余商品也退回');
+    await refund.getByRole('button', { name: '确认退款' }).click();
+    await gone(refund);
+    await expect.poll(() => refunds.locator('li').count()).toBe(2);
+    // Nothing left to refund: the button goes, and the order reads refunded.
+    await gone(dialog.getByRole('button', { name: '退款', exact: true }));
+    await screenshot(page, 'money-refunded-zh-cn-1280');
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    await expect.poll(() => orderRow(page, '退款测试').textContent()).toContain('已退款');
+
+    await deliver();
+    const refundCalls = merchant.received.filter((r) => r.body?.type === 'order.refunded');
+    expect(refundCalls.map((r) => r.valid)).toEqual([true, true]);
+    expect(refundCalls.map((r) => r.body.data.tradeNo)).toEqual([order.tradeNo, order.tradeNo]);
+  });
+
+  it('a payment after the order closed shows under "Needs attention" on a phone, and the operator accepts it', async () => {
+    const order = await createOrder({ title: 'Late payer' });
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/close', { id: order.id, reason: 'no payment in time' }, suite.token)).code).toBe(200);
+    expect(await notifyPaid(order)).toBe(200);
+
+    const page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 390, height: 844 } });
+    const toggle = page.getByRole('button', { name: /Needs attention/ });
+    await expect.poll(() => toggle.textContent()).toBe('Needs attention1');
+    await toggle.click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const row = orderRow(page, 'Late payer');
+    expect(await row.getByTestId('exception-badge').textContent()).toBe('Paid late');
+    await screenshot(page, 'money-needs-attention-en-us-390');
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
+    await expect.poll(() => dialog.getByTestId('exception-badge').textContent()).toBe('Paid late · HK$88.00');
+    await dialog.getByRole('button', { name: 'Accept payment' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Accept payment' });
+    await prompt.getByLabel('Reason').fill('Customer paid minutes late; goods sent');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await gone(prompt);
+    await gone(dialog.getByTestId('exception-badge'));
+    await expect.poll(() => dialog.getByTestId('order-timeline').textContent()).toContain('Customer paid minutes late; goods sent');
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+
+    // Settled: the switch finds nothing and counts nothing.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => toggle.textContent()).toBe('Needs attention');
+    await toggle.click();
+    // The whole list may first show what it held before the switch: wait for its fresh read.
+    const row2 = orderRow(page, 'Late payer');
+    await expect.poll(() => row2.getByTestId('exception-badge').count()).toBe(0);
+    expect(await row2.textContent()).toContain('Paid');
+    expect(await row2.textContent()).not.toContain('Expired');
+  });
+
+  it('the menu counts the orders that need attention', async () => {
+    const order = await createOrder({ title: '少付订单' });
+    expect(await notifyPaid(order, 80)).toBe(200);
+    const page = await suite.openSignedIn('/admin/users', { viewport: { width: 1280, height: 900 } });
+    const entry = page.getByRole('navigation').getByRole('link', { name: /流水页面/ });
+    await expect.poll(() => entry.getByTestId('menu-attention-count').textContent()).toBe('1');
+    expect(await entry.textContent()).toContain('1 笔订单待处理');
+  });
+
+  it('"Send test callback" shows what the merchant answered, and a refused address in words', async () => {
+    const page = await suite.openSignedIn('/admin/callbacks', { viewport: { width: 1280, height: 900 } });
+    await page.getByRole('button', { name: '发送测试回调' }).click();
+    const dialog = page.getByRole('dialog', { name: '发送测试回调' });
+    await dialog.getByLabel('回调地址').fill('not a url');
+    await dialog.getByRole('button', { name: '发送', exact: true }).click();
+    await shown(dialog.getByText('请输入正确的链接地址'));
+
+    const before = merchant.received.length;
+    merchant.answer(202);
+    await dialog.getByLabel('回调地址').fill(merchant.url);
+    await dialog.getByRole('button', { name: '发送', exact: true }).click();
+    const result = dialog.getByTestId('test-callback-result');
+    await expect.poll(() => result.textContent()).toMatch(/响应 202，用时 \d+ ms/);
+    expect(await result.textContent()).toContain('{}');
+    expect(merchant.received.slice(before).map((r) => r.valid)).toEqual([true]);
+    await screenshot(page, 'money-test-callback-zh-cn-1280');
+  });
+});
