@@ -48,6 +48,8 @@ export interface CallOptions {
   body?: Params;
   /** GET only: keep the answer in the session cache and revalidate it with its ETag (SPEC §7, cache.ts). */
   cache?: boolean;
+  /** Sent as `Idempotency-Key`: the same key again (a retry after a lost answer) gets the first answer, not a second refund. */
+  idempotencyKey?: string;
 }
 
 const TIMEOUT_MS = 300_000;
@@ -121,6 +123,7 @@ async function send<T>(method: Method, path: string, options: CallOptions, ifNon
   const { headers, policy } = await signedHeaders(method, path, query, body);
   if (body) headers['Content-Type'] = 'application/json';
   if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(`/api/${path}${queryString(query)}`, {
     method,
     headers,

@@ -24,6 +24,7 @@ export const callbackSecrets = defineResource({
     uid: f.owner(),
     ...f.timestamps(),
   },
-  actions: { take: 'login', find: 'login', rows: 'login', rand: false, export: false, create: false, save: false, update: false, remove: false, delete: false },
+  // Read as a list (`rows`), not a menu entry of its own: a merchant manages it where he keeps his API keys.
+  actions: { take: 'login', find: false, rows: 'login', rand: false, export: false, create: false, save: false, update: false, remove: false, delete: false },
   cacheReads: false,
 });

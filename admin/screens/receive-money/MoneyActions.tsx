@@ -17,6 +17,8 @@ import { RefundDialog } from './RefundDialog';
 import { canRefund, refundLeft } from './refundRules';
 
 const REASON_MAX = 256;
+/** 128 random bits as hex: crypto.randomUUID exists only on https and localhost, and a console may be served over plain http. */
+const randomKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 const k = (key: string) => `admin.screens.receive-money.${key}`;
 type Resolution = 'accept' | 'refund';
 
@@ -24,9 +26,9 @@ type Resolution = 'accept' | 'refund';
 function useOrderCall() {
   const notify = useNotify();
   const refresh = useRefresh();
-  return async (route: string, body: Record<string, unknown>) => {
+  return async (route: string, body: Record<string, unknown>, idempotencyKey?: string) => {
     try {
-      const { msg } = await call('POST', route, { body });
+      const { msg } = await call('POST', route, { body, idempotencyKey });
       notify(msg, { type: 'success' });
       refresh();
     } catch (error) {
@@ -41,11 +43,13 @@ function RefundAction({ record }: { record: RaRecord }) {
   const locale = useLocale();
   const send = useOrderCall();
   const [open, setOpen] = useState(false);
+  // One key per opening of the dialog: confirming again after a lost answer resumes that refund instead of making a second.
+  const [attempt, setAttempt] = useState('');
   const currency = String(record.currency ?? '');
   const left = refundLeft(record);
   return (
     <>
-      <Button size="small" variant="outlined" color="error" onClick={() => setOpen(true)}>{translate(k('refund.button'))}</Button>
+      <Button size="small" variant="outlined" color="error" onClick={() => { setAttempt(randomKey()); setOpen(true); }}>{translate(k('refund.button'))}</Button>
       {Number(record.refundedAmount) > 0 && (
         <Typography variant="body2" color="text.secondary">
           {translate(k('refund.refunded_so_far'), { amount: formatMoney(Number(record.refundedAmount), currency, locale) })}
@@ -55,7 +59,7 @@ function RefundAction({ record }: { record: RaRecord }) {
         open={open}
         currency={currency}
         left={left}
-        onConfirm={(amount, reason) => send('receive-money/refund', { id: record.id, amount, reason })}
+        onConfirm={(amount, reason) => send('receive-money/refund', { id: record.id, amount, reason }, `console-${attempt}`)}
         onClose={() => setOpen(false)}
       />
     </>
