@@ -70,7 +70,7 @@ export async function lookUp(deps: TransitionDeps, connector: Connector, order: 
   const notice = await connector.lookup(order);
   if (!notice) return;
   if (notice.to === 'expired') return checkoutOver(deps.db, order);
-  await applyNotification(deps, connector.notifyPath, `lookup:${order.checkoutId}:${notice.to}`, sha256(JSON.stringify(notice)), notice);
+  await applyNotification(deps, connector.notifyPath, `lookup:${order.checkoutId}:${notice.to}`, sha256(JSON.stringify(notice)), notice, 'lookup');
 }
 
 /**

@@ -66,6 +66,8 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
     await payments().lookUpDue();
     const { events, callbacks } = await stored(api, o.id);
     expect([events.length, callbacks.length]).toEqual([1, 1]);
+    // The story says how it was learnt: by asking Stripe, not from a notification.
+    expect(events[0]).toMatchObject({ source: 'lookup', actor: 'stripe', toStatus: 'completed' });
   });
 
   it('the result page finds a payment whose webhook never came, asking Stripe at most once per 10 s', async () => {
