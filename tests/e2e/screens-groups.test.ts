@@ -91,11 +91,12 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     // What the preset offered, less the orders export, plus every logs rule.
     const preset = (await callApi<Array<{ no: string; rules: string }>>(suite.server.app, 'GET', '/api/auth-group/preset', undefined, suite.token)).data.find((p) => p.no === 'operator-own')!;
     const [exportId] = await ruleIds(({ route }) => route === 'api/receive-money/export');
-    const logsIds = await ruleIds(({ route }) => route.startsWith('api/logs/'));
+    // Every rule of the logs branch: its generic routes and its simple-rest ones.
+    const logsIds = await ruleIds(({ route }) => route.startsWith('api/logs/') || route === 'api/rest/logs' || route.startsWith('api/rest/logs/'));
     const expected = [...pipes(preset.rules).filter((id) => id !== exportId), ...logsIds].sort((a, b) => a - b);
     expect(pipes(saved.rules)).toEqual(expected);
 
-    // The member, in a browser of their own, signs in and sees just orders and logs.
+    // The member, in a browser of their own, signs in and sees just orders, their refunds and logs.
     await suite.context.close();
     await newPage('zh-cn');
     await page.goto(`${suite.server.url}/#/common/sign-in`);
@@ -105,7 +106,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await page.waitForURL(/#\/admin/);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
-    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['流水页面', '操作记录', 'API 密钥']);
+    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['流水页面', '退款', '操作记录', 'API 密钥']);
     await gone(page.getByRole('button', { name: '导出' }));
   });
 
@@ -157,7 +158,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     const branches = dialog().getByRole('button', { name: /^Expand / });
     await shown(branches);
     const names = (await branches.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')))).map((label) => label!.replace(/^Expand /, ''));
-    expect(names.slice(0, 6)).toEqual(['Users', 'Payment records', 'Order events', 'Payment notifications', 'Merchant callbacks', 'Permission groups']);
+    expect(names.slice(0, 7)).toEqual(['Users', 'Payment records', 'Order events', 'Payment notifications', 'Merchant callbacks', 'Refunds', 'Permission groups']);
     expect(names.indexOf('Account')).toBeGreaterThan(names.indexOf('Invitation codes'));
     await screenshot(page, 'admin-group-dialog-en-1280');
     expect(await dialog().getByLabel('Group number').inputValue()).toBe('auditor');
