@@ -59,7 +59,9 @@ export async function applyNotification(
       };
       const change = { source, actor: channel, reference: notice.reference, amount: notice.amount, currency: notice.currency, paidTime: notice.paidTime, digest };
       for (let attempt = 0; attempt < DECIDE_TRIES; attempt++) {
-        const order = (await findOrder(trx, { id: known.id }))!;
+        // The first decision is made on the order as read before the transaction: every write below is conditional on
+        // what was read, so a stale read only costs a second round on a fresh one.
+        const order = attempt === 0 ? known : (await findOrder(trx, { id: known.id }))!;
         const verdict = notice.to === 'completed' ? exceptionOf(order, notice) : 'fits';
         if (verdict === 'already-paid') {
           await settle('finished', `already ${order.status}`);
