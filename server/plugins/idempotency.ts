@@ -48,7 +48,7 @@ const idempotency: FastifyPluginAsync = async (app) => {
     return reply.code(row.status).send(row.response);
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  async function claim(request: FastifyRequest, reply: FastifyReply) {
     const mode = request.routeOptions.config?.idempotent;
     const raw = request.headers['idempotency-key'];
     if (!mode || raw === undefined) return;
@@ -84,9 +84,9 @@ const idempotency: FastifyPluginAsync = async (app) => {
       if (Date.now() - started >= WAIT_MS) throw new AppError(409, 'errors.idempotency_in_progress');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
@@ -100,6 +100,19 @@ const idempotency: FastifyPluginAsync = async (app) => {
     await db.updateTable('idempotency_keys').set({ status: reply.statusCode, response, updateTime: now() })
       .where('id', '=', claim.row).where('status', '=', 0).execute();
     return payload;
+  }
+
+  // Only the routes that declare it claim a key; route-level preHandlers run after the app's, so the caller is known by then.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+    route.preHandler = [...list(route.preHandler), claim] as typeof route.preHandler;
+  });
+  // The answer is kept by an app-level hook, registered before compression, so what is stored is the JSON itself and not
+  // a compressed stream; a request that claimed nothing passes through without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    keep(request, reply, payload).then((kept) => done(null, kept), (error: Error) => done(error));
   });
 };
 
