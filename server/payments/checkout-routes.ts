@@ -12,9 +12,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseBody, tradeNo } from './inputs';
 import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
-import { invalid, zodIssues } from '../engine/params';
+import { invalid } from '../engine/params';
 import { AppError, notFound, ok } from '../http';
 import type { Connector } from './connectors/connector';
 import { closeCheckout, FIRST_LOOK_DELAY, loadOrder, lookUp, lookUpForPayer, type Connectors, type PayOrder } from './lookups';
@@ -25,16 +26,8 @@ export interface CheckoutRouteOptions {
   connectors: Connectors;
 }
 
-const body = z.strictObject({
-  tradeNo: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.max_length' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.pattern' }),
-});
-
-function parse(input: unknown) {
-  const result = body.safeParse(input ?? {});
-  if (!result.success) invalid(zodIssues(result.error));
-  return result.data;
-}
+const body = z.strictObject({ tradeNo });
+const parse = (input: unknown) => parseBody(body, input);
 
 /** The site the payer came from, for the pages Stripe sends them back to (X-Forwarded-* only behind a trusted proxy). */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

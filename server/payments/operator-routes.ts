@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { orderId, parseBody, reason } from './inputs';
 import { forbidden, notFound, ok } from '../http';
-import { invalid, zodIssues } from '../engine/params';
+import { invalid } from '../engine/params';
 import type { WriteContext } from '../engine/writes';
 import type { Outbox } from './outbox';
 import { findOrder, transition, type Change, type TransitionDeps } from './transitions';
@@ -28,17 +29,13 @@ const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-
 const TEST_BODY_BYTES = 200;
 
 const body = z.strictObject({
-  id: z.number({ error: 'validation.invalid_id' }).int({ error: 'validation.invalid_id' }).positive({ error: 'validation.invalid_id' }),
-  reason: z.string({ error: 'validation.reason_required' }).trim().min(1, { error: 'validation.reason_required' }).max(256, { error: 'validation.max_length' }),
+  id: orderId,
+  reason,
   /** mark-paid: the gateway's transaction id, when the operator has it. */
   channelTradeNo: z.string().trim().max(128, { error: 'validation.max_length' }).optional(),
 });
 
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) invalid(zodIssues(result.error));
-  return result.data;
-}
+const parse = parseBody;
 
 export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptions) {
   const db = o.deps.db;

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { orderId, parseBody, reason } from './inputs';
 import { AppError, created, forbidden, notFound, ok } from '../http';
-import { invalid, zodIssues } from '../engine/params';
 import type { WriteContext } from '../engine/writes';
 import { recordEvent } from './events';
 import { refundOrder, type RefundDeps } from './refunds';
@@ -21,8 +21,7 @@ export interface RefundRouteOptions {
   writeContext(request: FastifyRequest): WriteContext;
 }
 
-const id = z.number({ error: 'validation.invalid_id' }).int({ error: 'validation.invalid_id' }).positive({ error: 'validation.invalid_id' });
-const reason = z.string({ error: 'validation.reason_required' }).trim().min(1, { error: 'validation.reason_required' }).max(256, { error: 'validation.max_length' });
+const id = orderId;
 const refundBody = z.strictObject({
   id,
   amount: z.number({ error: 'validation.refund_amount' }).finite({ error: 'validation.refund_amount' }).positive({ error: 'validation.refund_amount' }).optional(),
@@ -30,11 +29,7 @@ const refundBody = z.strictObject({
 });
 const resolveBody = z.strictObject({ id, action: z.enum(['accept', 'refund'], { error: 'validation.choice' }), reason });
 
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) invalid(zodIssues(result.error));
-  return result.data;
-}
+const parse = parseBody;
 
 /** The provider's key for a refund asked with an Idempotency-Key: the same caller and key make the same refund. */
 const providerKey = (request: FastifyRequest) =>
