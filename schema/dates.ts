@@ -54,6 +54,16 @@ function offsetOf(seconds: number, timeZone: string | undefined): number {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** Seconds east of UTC that `timeZone`'s clocks read at `seconds` (`Asia/Shanghai`: 28800). */
+export const zoneOffset = (seconds: number, timeZone: string): number => offsetOf(seconds, timeZone);
+
+/** ISO 8601 with the offset, `2026-01-02T11:04:05+08:00`: the instant on a clock `offset` seconds east of UTC. */
+export function isoWithOffset(seconds: number, offset: number): string {
+  const local = new Date((seconds + offset) * 1000).toISOString().slice(0, 19);
+  const east = Math.abs(offset);
+  return `${local}${offset < 0 ? '-' : '+'}${two(Math.floor(east / 3600))}:${two(Math.floor((east % 3600) / 60))}`;
+}
+
 /** `2026-11-23 05:30:08` (detailed), `2026-11-23 05:30` (simple), `2026-11-23` (ymd); blank for 0. */
 export function formatEpoch(seconds: number, display: DateDisplay, timeZone?: string): string {
   if (!seconds) return '';

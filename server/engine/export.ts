@@ -1,37 +1,29 @@
 /**
- * CSV export of the same filtered, scoped rows a list shows, streamed in
- * batches so a large table is never held in memory. UTF-8 with a BOM (so
- * spreadsheet programs pick the encoding), hidden fields never included, and
- * cells that a spreadsheet would run as a formula are defused. Cells read
- * as the list shows them (export-view.ts).
+ * An export: the same filtered, scoped rows a list shows, in the list's
+ * order, read in batches so a large table is never held in memory, hidden
+ * fields never included. Cells read as the list shows them (export-view.ts),
+ * written as CSV or XLSX (export-sheets.ts).
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ExpressionBuilder } from 'kysely';
 import type { Resource } from '../../schema/define';
 import type { Caller } from '../types';
-import type { ExportView } from './export-view';
+import type { ExportCell, ExportView } from './export-view';
+import { sheetStream } from './export-sheets';
 import { parseListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
 import { applyFilters, inTrash, scoped, selectFrom, sortKey, type Engine } from './store';
 
 const BATCH = 500;
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value !== 'number') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<string, unknown>, view: ExportView): Readable {
+export function exportRows(e: Engine, r: Resource, caller: Caller, query: Record<string, unknown>, view: ExportView): Readable {
   const q = parseListQuery(r, query, { defaultLimit: BATCH, maxLimit: Number.MAX_SAFE_INTEGER });
   const columns = outputColumns(r);
   // The list's own order, id last: each batch starts after the previous one's last row (keyset paging), so a
   // batch costs the same at row 1,000,000 as at row 1; an OFFSET would make the database skip all rows before it.
   const key = sortKey(q.order);
   const keyColumns = [...new Set(key.map(([c]) => c))];
-  async function* lines() {
-    yield '\uFEFF' + columns.map((c) => cell(view.header(c))).join(',') + '\r\n';
+  async function* batches(): AsyncGenerator<ExportCell[][]> {
     let last: Record<string, unknown> | undefined;
     for (;;) {
       // First the batch's keys, which an index answers alone; then its rows by id. Asked for whole rows in one
@@ -47,13 +39,13 @@ export function exportCsv(e: Engine, r: Resource, caller: Caller, query: Record<
         const raw = rows.get(k.id);
         if (!raw) return [];
         const row = decode(r, raw);
-        return [columns.map((c) => cell(view.value(c, row))).join(',') + '\r\n'];
-      }).join('');
+        return [columns.map((c) => view.value(c, row))];
+      });
       if (batch.length < BATCH) return;
       last = batch[batch.length - 1];
     }
   }
-  return Readable.from(lines());
+  return sheetStream(view.format, [{ name: view.title, columns: columns.map((c) => ({ header: view.header(c), kind: view.kind(c) })), rows: batches() }]);
 }
 
 /** The rows after `row` in the order `key`: equal on the first i - 1 columns and past it on the i-th, for some i. */

@@ -70,7 +70,15 @@ function operation(r: Resource, action: Action | string, row: Json, body: Json):
     case 'find': case 'rand':
       return { ...base, parameters: [...listParameters(r), { name: 'ids', in: 'query', schema: { type: 'string' } }], responses: { 200: { description: 'Rows', content: { 'application/json': { schema: envelope({ type: 'array', items: row }) } } } } };
     case 'export':
-      return { ...base, parameters: listParameters(r), responses: { 200: { description: 'CSV, UTF-8 with BOM', content: { 'text/csv': {} } } } };
+      return {
+        ...base,
+        parameters: [
+          ...listParameters(r),
+          { name: 'format', in: 'query', schema: { enum: ['csv', 'xlsx'], default: 'csv' } },
+          { name: 'tz', in: 'query', description: 'IANA time zone of the dates', schema: { type: 'string', default: 'UTC' } },
+        ],
+        responses: { 200: { description: 'CSV (UTF-8 with BOM) or XLSX', content: { 'text/csv': {}, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {} } } },
+      };
     case 'create':
       return { ...base, requestBody: { required: true, content: { 'application/json': { schema: body } } }, responses: { 201: { description: 'Created', content: { 'application/json': { schema: envelope(row) } } } } };
     case 'update': case 'save':

@@ -11,7 +11,8 @@ import { ceiling } from '../auth/ceiling';
 import { sessionsEndedBy } from '../auth/tokens';
 import { created, ok, type Envelope } from '../http';
 import { conditionalRead } from './etag';
-import { exportCsv } from './export';
+import { exportRows } from './export';
+import { downloadHeaders } from './export-sheets';
 import { exportView } from './export-view';
 import { inviteRoutes } from '../routes/invite';
 import { onlyKeys } from './params';
@@ -61,13 +62,8 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
     rand: async (request) => ok(await reads.rand(e, r, request.caller, query(request))),
     export: async (request, reply) => {
       const { view, listQuery } = exportView(r, request.lang, query(request));
-      const stream = exportCsv(e, r, request.caller, listQuery, view);
-      const name = `${r.name}-${new Date().toISOString().slice(0, 10)}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      const stream = exportRows(e, r, request.caller, listQuery, view);
+      return reply.headers(downloadHeaders(view.format, `${r.name}-${new Date().toISOString().slice(0, 10)}`)).send(stream);
     },
     create: async (request, reply) => {
       const row = await writes.create(e, r, o.writeContext(request), request.body);

@@ -1,11 +1,16 @@
 /**
- * Issue 11 item 10: the CSV export reads like the list it came from, in the
- * caller's language: dates in the list's display and the caller's time zone,
- * choices by their labels, flags as yes/no, money with its symbol and its
- * currency's minor units. Bad display options are a 400 that names them.
+ * Exports read like the list they came from, in the caller's language, typed
+ * so a spreadsheet can sum them: choices by their labels, flags as yes/no,
+ * amounts as numbers beside their currency's code, dates in the caller's time
+ * zone (ISO 8601 with the offset in CSV, date cells in XLSX). A text that a
+ * spreadsheet would run as a formula stays text in both. Bad options are a
+ * 400 that names them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
+import { readXlsx, ValueType } from '../support/xlsx';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
   let t: TestApp;
@@ -25,16 +30,62 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
     const names = cells(header!);
     return rows.map((line) => Object.fromEntries(cells(line).map((cell, i) => [names[i], cell])));
   };
+  const xlsx = async (url: string, lang: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}`, cookie: `lang=${lang}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename=".*\.xlsx"/);
+    return readXlsx(res.rawPayload);
+  };
+  const order = async (values: Record<string, unknown>, createTime: number) => {
+    const made = (await t.call('POST', '/api/receive-money/create', values, admin)).body.data;
+    await t.app.paydesk.db.kysely.updateTable('receive_money').set({ createTime }).where('id', '=', made.id).execute();
+    return made;
+  };
 
-  it('formats dates, labels and money in the caller\'s language and time zone', async () => {
-    const order = (await t.call('POST', '/api/receive-money/create', { title: 'Export', amount: 15000000, currency: 'KRW' }, admin)).body.data;
+  it('writes CSV dates with their offset, amounts as numbers beside the currency, labels in the caller\'s language', async () => {
     // 2026-01-02 03:04:05 UTC
-    await t.app.paydesk.db.kysely.updateTable('receive_money').set({ createTime: 1767323045 }).where('id', '=', order.id).execute();
-    const [en] = await csv(`/api/receive-money/export?id=${order.id}&tz=Asia/Shanghai&dates=detailed`, 'en-us');
-    expect(en).toMatchObject({ Amount: '₩15,000,000', 'Payment status': 'Awaiting payment', Created: '2026-01-02 11:04:05' });
-    const [zh] = await csv(`/api/receive-money/export?id=${order.id}&tz=UTC&dates=ymd`, 'zh-cn');
-    expect(Object.values(zh!)).toContain('待付款');
-    expect(Object.values(zh!)).toContain('2026-01-02');
+    const made = await order({ title: 'Export', amount: 15000000, currency: 'KRW' }, 1767323045);
+    const [en] = await csv(`/api/receive-money/export?id=${made.id}&tz=Asia/Shanghai`, 'en-us');
+    expect(en).toMatchObject({ Amount: '15000000', Currency: 'KRW', 'Payment status': 'Awaiting payment', Created: '2026-01-02T11:04:05+08:00' });
+    const [zh] = await csv(`/api/receive-money/export?id=${made.id}&tz=America/New_York`, 'zh-cn');
+    expect(Object.values(zh!)).toEqual(expect.arrayContaining(['待付款', 'KRW', '15000000', '2026-01-01T22:04:05-05:00']));
+    // Without a zone, UTC.
+    const [utc] = await csv(`/api/receive-money/export?id=${made.id}`, 'en-us');
+    expect(utc!.Created).toBe('2026-01-02T03:04:05+00:00');
+    const cents = await order({ title: 'Cents', amount: 12.5, currency: 'USD' }, 1767323045);
+    expect((await csv(`/api/receive-money/export?id=${cents.id}`, 'en-us'))[0]).toMatchObject({ Amount: '12.50', Currency: 'USD' });
+  });
+
+  it('writes XLSX cells a spreadsheet can work with, labelled in two languages', async () => {
+    const made = await order({ title: "=cmd|' /C calc'!A0", amount: 12.5, currency: 'USD' }, 1767323045);
+    const [en] = await xlsx(`/api/receive-money/export?id=${made.id}&tz=Asia/Shanghai&format=xlsx`, 'en-us');
+    expect(en!.name).toBe('Payment records');
+    const row = en!.rows[0]!;
+    // The wall-clock time of the caller's zone, as a date cell shown with its time.
+    expect(row.Created!.type).toBe(ValueType.Date);
+    expect(row.Created!.value).toEqual(new Date(Date.UTC(2026, 0, 2, 11, 4, 5)));
+    expect(row.Created!.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(row.Amount).toMatchObject({ type: ValueType.Number, value: 12.5, numFmt: '#,##0.00' });
+    expect(row.Currency).toMatchObject({ type: ValueType.String, value: 'USD' });
+    expect(row['Payment status']).toMatchObject({ type: ValueType.String, value: 'Awaiting payment' });
+    expect(row.ID).toMatchObject({ type: ValueType.Number, value: made.id });
+    // Text that starts like a formula is a string cell, never a formula.
+    expect(row['Product title']).toMatchObject({ type: ValueType.String, value: "=cmd|' /C calc'!A0" });
+
+    const [zh] = await xlsx(`/api/receive-money/export?id=${made.id}&format=xlsx`, 'zh-cn');
+    const zhRow = Object.values(zh!.rows[0]!);
+    expect(zhRow.find((c) => c.value === '待付款')?.type).toBe(ValueType.String);
+    expect(zhRow.some((c) => c.type === ValueType.Date && (c.value as Date).getTime() === Date.UTC(2026, 0, 2, 3, 4, 5))).toBe(true);
+    const yen = await order({ title: 'Yen', amount: 1500, currency: 'JPY' }, 1767323045);
+    const [jpy] = await xlsx(`/api/receive-money/export?id=${yen.id}&format=xlsx`, 'en-us');
+    expect(jpy!.rows[0]!.Amount).toMatchObject({ type: ValueType.Number, value: 1500, numFmt: '#,##0' });
+  });
+
+  it('keeps a formula-like text from running in CSV', async () => {
+    const made = await order({ title: '=1+2', amount: 1, currency: 'USD' }, 1767323045);
+    const [row] = await csv(`/api/receive-money/export?id=${made.id}`, 'en-us');
+    expect(row!['Product title']).toBe("'=1+2");
   });
 
   it('shows flags as yes or no', async () => {
@@ -42,6 +93,8 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
     const [row] = await csv(`/api/auth-group/export?id=${group.id}`, 'en-us');
     expect(Object.values(row!)).toContain('Yes');
     expect(Object.values(row!)).toContain('No');
+    const [sheet] = await xlsx(`/api/auth-group/export?id=${group.id}&format=xlsx`, 'zh-cn');
+    expect(Object.values(sheet!.rows[0]!).map((c) => c.value)).toEqual(expect.arrayContaining(['是', '否']));
   });
 
   it('exports every row once, in the list\'s order, across batches and ties', async () => {
@@ -65,14 +118,15 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
       expect(new Set(exported).size).toBe(made.length);
       expect(exported, order || 'the default order').toEqual(rows.map((row) => row.title));
     }
+    const [sheet] = await xlsx(`/api/receive-money/export?mchId=${mchId}&order=${encodeURIComponent('amount desc')}&format=xlsx`, 'en-us');
+    expect(sheet!.rows.map((row) => row['Product title']!.value)).toEqual(expected['amount desc']!.map((row) => row.title));
   });
 
-  it('refuses an unknown time zone or date display, naming it', async () => {
-    const zone = await t.call('GET', '/api/users/export?tz=Mars/Olympus', undefined, admin);
-    expect(zone.status).toBe(400);
-    expect(zone.body.data.errors[0].field).toBe('tz');
-    const dates = await t.call('GET', '/api/users/export?dates=sometimes', undefined, admin);
-    expect(dates.status).toBe(400);
-    expect(dates.body.data.errors[0].field).toBe('dates');
+  it('refuses an unknown time zone or format, naming it', async () => {
+    for (const [query, field] of [['tz=Mars/Olympus', 'tz'], ['format=pdf', 'format'], ['format=xlsx&tz=', 'tz']] as const) {
+      const res = await t.call('GET', `/api/users/export?${query}`, undefined, admin);
+      expect(res.status, query).toBe(400);
+      expect(res.body.data.errors[0].field).toBe(field);
+    }
   });
 });
