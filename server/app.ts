@@ -28,6 +28,7 @@ import { logsPlugin } from './plugins/logs';
 import { settingsPlugin } from './plugins/settings';
 import { signingPlugin } from './plugins/signing';
 import { routes } from './routes';
+import { settlementRoutes } from './reports/settlement';
 import { requestLog, type BatchedWriter } from './services/request-log';
 import type { AppParts } from './types';
 
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const guards: WriteGuard[] = [];
   await app.register(engineRoutes, { resources, guards });
   await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
+  await app.register(settlementRoutes);
   let paymentParts: PaymentParts | undefined;
   await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, parts: (parts) => { paymentParts = parts; } });
 

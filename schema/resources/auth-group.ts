@@ -44,7 +44,7 @@ export const authGroup = defineResource({
         },
         {
           no: 'auditor', name: 'presets.auditor.name', manage: 1, all: 0, remark: 'presets.auditor.remark',
-          rules: ['GET api/*/take', 'GET api/*/find', 'GET api/*/rows', 'GET api/*/export'],
+          rules: ['GET api/*/take', 'GET api/*/find', 'GET api/*/rows', 'GET api/*/export', 'GET api/receive-money/settlement'],
         },
       ],
     },

@@ -177,6 +177,8 @@ const enUs: CommonCatalog = {
     },
   },
   validation: {
+    report_date: 'Enter a date as YYYY-MM-DD',
+    report_period: 'The end date cannot be before the start date',
     refund_amount: 'The refund must be more than 0 and at most %{left} %{currency}',
     refund_over: 'Refunds cannot exceed what was paid: at most %{left} %{currency} is left',
     required: 'This field is required',
@@ -223,6 +225,7 @@ const enUs: CommonCatalog = {
     whole_units: 'This channel takes %{currency} in whole units only',
   },
   actions: {
+    settlement: 'Settlement report',
     'mfa-sign-in': 'Sign in with two-factor code', 'mfa-setup': 'Start two-factor setup', 'mfa-enable': 'Turn on two-factor sign-in', 'mfa-reset': 'Reset two-factor sign-in',
     roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',

@@ -176,6 +176,8 @@ const jaJp: CommonCatalog = {
     },
   },
   validation: {
+    report_date: '日付を YYYY-MM-DD の形式で入力してください',
+    report_period: '終了日を開始日より前にすることはできません',
     refund_amount: '返金額は 0 より大きく %{left} %{currency} 以下にしてください',
     refund_over: '返金の合計は支払額を超えられません。残りは最大 %{left} %{currency} です',
     required: '必須項目です',
@@ -222,6 +224,7 @@ const jaJp: CommonCatalog = {
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
   },
   actions: {
+    settlement: '精算レポート',
     'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
     roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',

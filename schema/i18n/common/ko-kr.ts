@@ -173,6 +173,8 @@ const koKr: CommonCatalog = {
     },
   },
   validation: {
+    report_date: '날짜를 YYYY-MM-DD 형식으로 입력하세요',
+    report_period: '종료일은 시작일보다 앞설 수 없습니다',
     refund_amount: '환불 금액은 0보다 크고 %{left} %{currency} 이하여야 합니다',
     refund_over: '환불 합계는 결제 금액을 넘을 수 없습니다. 남은 금액은 최대 %{left} %{currency}입니다',
     required: '필수 항목입니다',
@@ -219,6 +221,7 @@ const koKr: CommonCatalog = {
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
   },
   actions: {
+    settlement: '정산 보고서',
     'mfa-sign-in': '2단계 인증 로그인', 'mfa-setup': '2단계 인증 설정 시작', 'mfa-enable': '2단계 인증 켜기', 'mfa-reset': '2단계 인증 초기화',
     roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',

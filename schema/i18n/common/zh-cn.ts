@@ -175,6 +175,8 @@ const zhCn = {
     signInStrategy: { loose: '宽松（账号 + 密码，无需验证码）', strict: '严格（手机号或邮箱 + 验证码）' },
   },
   validation: {
+    report_date: '请输入日期，格式为 YYYY-MM-DD',
+    report_period: '结束日期不能早于开始日期',
     refund_amount: '退款金额须大于 0，最多 %{left} %{currency}',
     refund_over: '退款总额不能超过实付金额：最多还可退 %{left} %{currency}',
     required: '此项为必填项',
@@ -221,6 +223,7 @@ const zhCn = {
     whole_units: '该渠道只接受整数金额的 %{currency}',
   },
   actions: {
+    settlement: '结算报表',
     'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
     roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',

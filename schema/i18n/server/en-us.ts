@@ -147,6 +147,9 @@ const enUs: ServerCatalog = {
     not_ready: 'Not ready: %{parts} failed',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
+  reports: {
+    settlement: { summary: 'Summary', orders: 'Orders', gross: 'Collected', refunded: 'Refunded', net: 'Net', paidOrders: 'Paid orders', refunds: 'Refunds' },
+  },
   health: {
     database: 'database',
     migrations: 'migrations',

@@ -146,6 +146,9 @@ const jaJp: ServerCatalog = {
     upload_storage_failed: 'ファイルを保存できませんでした。後でもう一度お試しください',
     not_ready: '準備ができていません：%{parts} に問題があります',
   },
+  reports: {
+    settlement: { summary: '集計', orders: '注文', gross: '入金額', refunded: '返金額', net: '純額', paidOrders: '支払済み注文数', refunds: '返金件数' },
+  },
   health: {
     database: 'データベース',
     migrations: 'マイグレーション',

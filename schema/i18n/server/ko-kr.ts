@@ -146,6 +146,9 @@ const koKr: ServerCatalog = {
     upload_storage_failed: '파일을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요',
     not_ready: '준비되지 않음: %{parts} 오류',
   },
+  reports: {
+    settlement: { summary: '요약', orders: '주문', gross: '수금액', refunded: '환불액', net: '순액', paidOrders: '결제된 주문 수', refunds: '환불 건수' },
+  },
   health: {
     database: '데이터베이스',
     migrations: '마이그레이션',

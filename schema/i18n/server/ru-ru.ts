@@ -146,6 +146,9 @@ const ruRu: ServerCatalog = {
     upload_storage_failed: 'Не удалось сохранить файл, попробуйте позже',
     not_ready: 'Сервис не готов: сбой — %{parts}',
   },
+  reports: {
+    settlement: { summary: 'Сводка', orders: 'Заказы', gross: 'Получено', refunded: 'Возвращено', net: 'Итого', paidOrders: 'Оплаченных заказов', refunds: 'Возвратов' },
+  },
   health: {
     database: 'база данных',
     migrations: 'миграции',

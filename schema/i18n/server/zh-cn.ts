@@ -151,6 +151,9 @@ const zhCn = {
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
   /** The parts the readiness probe checks, named in errors.not_ready. */
+  reports: {
+    settlement: { summary: '汇总', orders: '订单明细', gross: '收款总额', refunded: '退款', net: '净额', paidOrders: '已付订单数', refunds: '退款笔数' },
+  },
   health: {
     database: '数据库',
     migrations: '数据库迁移',
