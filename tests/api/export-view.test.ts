@@ -72,6 +72,10 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
     expect(row.ID).toMatchObject({ type: ValueType.Number, value: made.id });
     // Text that starts like a formula is a string cell, never a formula.
     expect(row['Product title']).toMatchObject({ type: ValueType.String, value: "=cmd|' /C calc'!A0" });
+    // Markup and control characters in a text neither break the file nor change the text (bar the control characters XML cannot carry).
+    const marked = await order({ title: 'A<b>&"c"\u0001 \u{1F600}', amount: 1, currency: 'USD' }, 1767323045);
+    const [sheet] = await xlsx(`/api/receive-money/export?id=${marked.id}&format=xlsx`, 'en-us');
+    expect(sheet!.rows[0]!['Product title']!.value).toBe('A<b>&"c" \u{1F600}');
 
     const [zh] = await xlsx(`/api/receive-money/export?id=${made.id}&format=xlsx`, 'zh-cn');
     const zhRow = Object.values(zh!.rows[0]!);
