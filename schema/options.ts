@@ -119,3 +119,7 @@ export const EXCEPTION_COLORS: Readonly<Record<string, string>> = Object.fromEnt
 );
 export const UNKNOWN_STATUS_COLOR = '#6e7781';
 export const orderStatusColor = (status: string): string => ORDER_STATUS_COLORS[status] ?? UNKNOWN_STATUS_COLOR;
+
+/** The files a list's export and the reports come as: CSV (the default) or XLSX. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -13,7 +13,7 @@
  *   restore(r, {ids})                        PUT    /api/r/restore {ids}
  *   destroy(r, {ids})                        DELETE /api/r/delete {ids}  (permanent)
  *   clear(r)                                 DELETE /api/r/clear         (empties the caller's bin)
- *   exportCsv(r, {filter, sort})             GET    /api/r/export?<same as rows> -> file download
+ *   exportFile(r, {filter, sort, format})    GET    /api/r/export?<same as rows>&format=csv|xlsx -> file download
  *   sort(r, {id, mode})                      PUT    /api/r/sort {id, mode: up|down}
  *   extra(r, name, query)                    GET    /api/r/<name>?query  (flat, briefly, tree, preset...)
  *
@@ -21,7 +21,7 @@
  * `createTime_gte`, `q`, `onlyTrashed`), so they pass through unchanged.
  */
 import type { DataProvider, Identifier, SortPayload } from 'react-admin';
-import { DEFAULT_PAGE_SIZE } from '../../schema/options';
+import { DEFAULT_PAGE_SIZE, type ExportFormat } from '../../schema/options';
 import { getResource, writablePayload } from '../schema';
 import { ApiError, call, download } from './http';
 import { dropTable } from './cache';
@@ -56,8 +56,8 @@ export interface PaydeskDataProvider extends DataProvider {
   restore(resource: string, params: { ids: Identifier[] }): Promise<{ data: Identifier[] }>;
   destroy(resource: string, params: { ids: Identifier[] }): Promise<{ data: Identifier[] }>;
   clear(resource: string): Promise<{ data: unknown }>;
-  /** `dates`: the list's date display, so the file reads like the list (in this browser's time zone). */
-  exportCsv(resource: string, params: { filter: Record<string, unknown>; sort?: SortPayload; dates?: string }): Promise<void>;
+  /** The list's rows as a CSV or XLSX download, dates in this browser's time zone. */
+  exportFile(resource: string, params: { filter: Record<string, unknown>; sort?: SortPayload; format: ExportFormat }): Promise<void>;
   sort(resource: string, params: { id: Identifier; mode: 'up' | 'down' }): Promise<{ data: unknown }>;
   extra<T = unknown>(resource: string, name: string, query?: Record<string, unknown>): Promise<{ data: T }>;
 }
@@ -128,9 +128,9 @@ export const dataProvider: PaydeskDataProvider = {
     return { data };
   },
 
-  async exportCsv(resource, { filter, sort, dates }) {
+  async exportFile(resource, { filter, sort, format }) {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    await download(`${resource}/export`, { ...filter, order: orderOf(sort), tz, dates }, `${resource}.csv`);
+    await download(`${resource}/export`, { ...filter, order: orderOf(sort), tz, format }, `${resource}.${format}`);
   },
 
   async sort(resource, { id, mode }) {

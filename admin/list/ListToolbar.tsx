@@ -6,7 +6,6 @@
 import Add from '@mui/icons-material/Add';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import DeleteSweep from '@mui/icons-material/DeleteSweep';
-import Download from '@mui/icons-material/Download';
 import FilterList from '@mui/icons-material/FilterList';
 import Refresh from '@mui/icons-material/Refresh';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
@@ -21,8 +20,8 @@ import { forgetCachedReads, type PaydeskDataProvider } from '../api/dataProvider
 import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { ConfirmDestroy } from './ConfirmDestroy';
+import { ExportButton } from './ExportButton';
 import { activeFilterCount } from './FilterPanel';
-import { useTableSettings } from './tableSettings';
 
 export const inTrash = (filters: Record<string, unknown>) => Boolean(filters.onlyTrashed);
 
@@ -67,7 +66,6 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
   const [confirmClear, setConfirmClear] = useState(false);
   const trash = inTrash(filterValues);
   const t = (key: string) => translate(`admin.buttons.${key}`);
-  const [{ dateDisplay }] = useTableSettings(resource);
 
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -96,7 +94,7 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
         </Gate>
       )}
       <Gate resource={resource} action="export">
-        <Button startIcon={<Download />} size="small" onClick={() => command((dp) => dp.exportCsv(resource.name, { filter: filterValues, sort, dates: dateDisplay }))}>{t('export')}</Button>
+        <ExportButton onExport={(format) => command((dp) => dp.exportFile(resource.name, { filter: filterValues, sort, format }))} />
       </Gate>
       <Button startIcon={<Refresh />} size="small" onClick={() => command(async () => undefined)}>{t('refresh')}</Button>
       <Button size="small" onClick={onToggleFilters} aria-pressed={filtersOpen} startIcon={<Badge color="primary" variant="dot" invisible={activeFilterCount(filterValues) === 0} data-testid="filter-badge"><FilterList /></Badge>}>

@@ -15,6 +15,15 @@ import { NeedsAttentionToggle } from './receive-money/NeedsAttention';
 import { ChannelInput, ChargeInput, PayUrlInput, ShownWhenSet } from './receive-money/OrderInputs';
 import { OrderStory } from './receive-money/OrderStory';
 import { PayTypeInput } from './receive-money/PayTypeInput';
+import { SettlementButton } from '../reports/SettlementButton';
+
+/** The orders' own toolbar buttons: the "needs attention" switch and the settlement report. */
+const OrdersToolbar = () => (
+  <>
+    <NeedsAttentionToggle />
+    <SettlementButton />
+  </>
+);
 
 function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
@@ -64,7 +73,7 @@ const slots: ScreenSlots = {
     lookedUpTime: Hidden,
   },
   cells: { status: StatusWithException },
-  ToolbarActions: NeedsAttentionToggle,
+  ToolbarActions: OrdersToolbar,
   DialogPanel: OrderStory,
 };
 export default slots;

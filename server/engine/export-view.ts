@@ -11,6 +11,7 @@ import { isTimeZone, zoneOffset } from '../../schema/dates';
 import type { Field, Resource } from '../../schema/define';
 import { optionLabelKey, type Lang } from '../../schema/i18n';
 import { minorDigits } from '../../schema/money';
+import { EXPORT_FORMATS, type ExportFormat } from '../../schema/options';
 import { t } from '../i18n';
 import { refuse } from './params';
 
@@ -21,8 +22,7 @@ export interface MoneyCell { amount: number; digits: number }
 export type ExportCell = string | number | LocalTime | MoneyCell | null;
 export type CellKind = 'text' | 'number' | 'money' | 'date';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type { ExportFormat };
 
 export interface ExportView {
   format: ExportFormat;

@@ -8,7 +8,7 @@ const enUs: AdminCatalog = {
     no_access: { title: 'You may not view this page', text: 'Your permission groups do not grant this page.', none: 'Your permission groups grant no page yet. Please ask an administrator.', open_first: 'Open a page I may view' },
     copy: { button: 'Copy', done: 'Copied', unsupported: 'This browser cannot copy', failed: 'Copy failed' },
     a11y: { menu: 'Main menu', page_progress: 'Page loading progress' },
-    export_format: { menu: 'Choose the export format', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    export_format: { menu: 'Choose the file format', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     settlement: {
       button: 'Settlement report', title: 'Settlement report', from: 'From', to: 'To', format: 'Format', download: 'Download', cancel: 'Cancel',
       hint: 'Collected, refunded and net per currency and channel for the period (time zone: %{zone}), with the orders behind them on a second sheet.',

@@ -8,7 +8,7 @@ const jaJp: AdminCatalog = {
     no_access: { title: 'このページを表示する権限がありません', text: 'あなたの権限グループではこのページは許可されていません。', none: 'あなたの権限グループではまだどのページも許可されていません。管理者に連絡してください。', open_first: '表示できるページを開く' },
     copy: { button: 'コピー', done: 'コピーしました', unsupported: 'このブラウザはコピーに対応していません', failed: 'コピーに失敗しました' },
     a11y: { menu: 'メインメニュー', page_progress: 'ページの読み込み状況' },
-    export_format: { menu: 'エクスポート形式を選択', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    export_format: { menu: 'ファイル形式を選択', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     settlement: {
       button: '精算レポート', title: '精算レポート', from: '開始日', to: '終了日', format: '形式', download: 'ダウンロード', cancel: 'キャンセル',
       hint: '期間内の通貨・チャネル別の入金額、返金額、純額（タイムゾーン：%{zone}）。2 枚目のシートに対象の注文を載せます。',

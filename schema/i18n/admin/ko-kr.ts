@@ -8,7 +8,7 @@ const koKr: AdminCatalog = {
     no_access: { title: '이 페이지를 볼 권한이 없습니다', text: '권한 그룹이 이 페이지를 허용하지 않습니다.', none: '권한 그룹이 아직 어떤 페이지도 허용하지 않습니다. 관리자에게 문의하세요.', open_first: '볼 수 있는 페이지 열기' },
     copy: { button: '복사', done: '복사했습니다', unsupported: '이 브라우저는 복사를 지원하지 않습니다', failed: '복사하지 못했습니다' },
     a11y: { menu: '주 메뉴', page_progress: '페이지 로딩 진행률' },
-    export_format: { menu: '내보내기 형식 선택', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    export_format: { menu: '파일 형식 선택', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     settlement: {
       button: '정산 보고서', title: '정산 보고서', from: '시작일', to: '종료일', format: '형식', download: '다운로드', cancel: '취소',
       hint: '기간 내 통화·채널별 수금액, 환불액, 순액(시간대: %{zone}). 두 번째 시트에 해당 주문을 담습니다.',

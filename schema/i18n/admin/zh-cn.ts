@@ -6,7 +6,7 @@ const zhCn = {
     no_access: { title: '没有权限查看此页面', text: '你的权限分组未授予此页面。', none: '你的权限分组尚未授予任何页面，请联系管理员。', open_first: '打开我能查看的页面' },
     copy: { button: '复制', done: '复制成功', unsupported: '浏览器不支持复制', failed: '复制失败' },
     a11y: { menu: '主菜单', page_progress: '页面加载进度' },
-    export_format: { menu: '选择导出格式', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    export_format: { menu: '选择文件格式', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     settlement: {
       button: '结算报表', title: '结算报表', from: '开始日期', to: '结束日期', format: '格式', download: '下载', cancel: '取消',
       hint: '按币种和渠道汇总所选期间的收款、退款与净额（时区：%{zone}），第二张表列出相关订单。',
