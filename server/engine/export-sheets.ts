@@ -105,9 +105,11 @@ function xlsx(sheets: readonly Sheet[]): Readable {
       return '';
     }
     if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
-    // Every text is an inline string: never a formula, whatever it starts with.
+    // Every text is an inline string: never a formula, whatever it starts with. A blank one is left out (a blank cell).
     const text = String(value);
-    return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text)}</t></is></c>`;
+    if (!text) return '';
+    const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+    return `<c r="${ref}" t="inlineStr"><is><t${space}>${xmlText(text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text)}</t></is></c>`;
   }
   async function write() {
     // The zip takes its entries one after the other: each sheet is finished before the next one starts.
