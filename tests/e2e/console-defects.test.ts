@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleSuite, gone, shown } from './console';
-import { ADMIN_PASSWORD, browserMissing, callApi } from './harness';
+import { ADMIN_PASSWORD, browserMissing, callApi, screenshot } from './harness';
 
 const MINUTE = 60_000;
 
@@ -90,6 +90,7 @@ describe.skipIf(browserMissing())('console defects', { timeout: 120_000 }, () =>
       page = await suite.openSignedIn('/admin/users', { viewport: { width: 1280, height: 800 } });
       await shown(row('rowclick'));
       await row('rowclick').focus();
+      await screenshot(page, 'list-row-focused');
       await page.keyboard.press('Enter');
       await shown(dialog().locator('form'));
       expect(await dialog().getByLabel('账号').inputValue()).toBe('rowclick');
