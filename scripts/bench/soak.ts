@@ -236,11 +236,11 @@ export async function run(): Promise<Figure[]> {
 function report(samples: Sample[], errors: string[], rss: Array<{ label: string; mb: number }>, o: { minutes: number; rate: number; skipped: number; log: string }): Figure[] {
   const minutes = Math.ceil(o.minutes);
   const kinds: Array<Sample['kind']> = [...KINDS, 'callback'];
-  console.log(`\nsoak: p99 latency (ms) per minute, and requests of each kind\n${'minute'.padEnd(8)}${kinds.map((k) => k.padStart(18)).join('')}`);
+  console.log(`\nsoak: per minute and kind, median / p99 latency in ms (requests)\n${'minute'.padEnd(8)}${kinds.map((k) => k.padStart(24)).join('')}`);
   for (let m = 0; m < minutes; m++) {
     const cells = kinds.map((kind) => {
       const ms = samples.filter((s) => s.kind === kind && Math.floor(s.at / 60_000) === m).map((s) => s.ms);
-      return `${percentile(ms, 0.99).toFixed(1)} (${ms.length})`.padStart(18);
+      return `${percentile(ms, 0.5).toFixed(1)} / ${percentile(ms, 0.99).toFixed(1)} (${ms.length})`.padStart(24);
     });
     console.log(`${String(m + 1).padEnd(8)}${cells.join('')}`);
   }
