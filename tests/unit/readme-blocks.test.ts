@@ -21,12 +21,12 @@ it('refuses a runnable block that is never closed, naming its line', () => {
   expect(() => runnableBlocks('intro\n```sh runnable\necho one\n')).toThrow('README.md:2');
 });
 
-it("runs the README's quick start, table recipe, list queries, backup and signing example", () => {
+it("runs the README's quick start, table recipe, list queries, backup, signing example and react-admin provider", () => {
   const blocks = runnableBlocks(readme);
   const lines = readme.split('\n');
   for (const block of blocks) expect(lines[block.line - 1]).toMatch(/^```(sh|ts) runnable$/);
   const all = blocks.map((b) => b.code).join('\n');
-  for (const expected of ['npm run seed', 'schema/resources/faq.ts', 'api/receive-money/rows?', 'npm run backup', 'npm run restore', 'signatureHeaders(']) {
+  for (const expected of ['npm run seed', 'schema/resources/faq.ts', 'api/receive-money/rows?', 'npm run backup', 'npm run restore', 'signatureHeaders(', 'simpleRestProvider(']) {
     expect(all).toContain(expected);
   }
 });
