@@ -1,5 +1,6 @@
 /**
- * `npm run bench soak [minutes] [--peak=<req/s>]` (issue 21): minutes of mixed
+ * `npm run bench soak [minutes]`, or `npm run bench -- soak [minutes]
+ * --peak=<req/s>` (npm keeps options before `--` for itself) (issue 21): minutes of mixed
  * traffic (10 by default) on the server `npm start` runs, alone on core 0,
  * with the default settings, at about 80% of its peak:
  *  - list reads of the orders with a console token (two queries: the newest
