@@ -80,11 +80,14 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
 let serverOutput = '';
 server.stdout.on('data', (chunk) => { serverOutput += chunk; });
 server.stderr.on('data', (chunk) => { serverOutput += chunk; });
+/** SIGTERM (a graceful shutdown), and SIGKILL if it has not ended 15 s later. */
 const stopServer = async () => {
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const late = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(late);
 };
 
 try {
