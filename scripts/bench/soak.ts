@@ -8,7 +8,8 @@
  *  - orders created with an API key, each with a notifyUrl at a local merchant;
  *  - verified payment notifications (Standard Webhooks) for those orders;
  *  - the merchant callbacks those payments cause, sent by the server's outbox
- *    to a local receiver, timed from the notification's sending to arrival;
+ *    to a local receiver that verifies each with the merchant's own secret,
+ *    timed from the notification's sending to arrival;
  *  - console sign-ins (argon2id at its installed cost), one every 2 s.
  * The peak is the mix's own, measured at the start (16 requests in flight
  * for 10 s), or given in req/s (the api bench's figure, say) by `--peak`.
@@ -204,6 +205,9 @@ export async function run(): Promise<Figure[]> {
     const signIn = await (await fetch(`${server.url}/api/comm/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: 'admin', password: PASSWORD }) })).json() as { data: { token: { no: string } } };
     const token = signIn.data.token.no;
     const key = await (await fetch(`${server.url}/api/api-keys/create`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'soak shop' }) })).json() as { data: { key: string } };
+    // The merchant's own callback secret: every callback must verify with it.
+    const secret = await (await fetch(`${server.url}/api/callbacks/secret`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' })).json() as { data: { secret: string } };
+    merchant.trust(secret.data.secret);
     const traffic = new Traffic(server, merchant, token, key.data.key);
 
     const rss: Array<{ label: string; mb: number }> = [{ label: 'start', mb: rssMb(server.pid) }];
@@ -225,7 +229,9 @@ export async function run(): Promise<Figure[]> {
     while (merchant.received() < traffic.paidAt.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     const samples = [...traffic.samples, ...merchant.samples()];
     const missing = traffic.paidAt.size - merchant.received();
-    const errors = traffic.errors.slice(errorsBefore).concat(missing > 0 ? [`callback: ${missing} of ${traffic.paidAt.size} not delivered within 30 s of the end`] : []);
+    const errors = traffic.errors.slice(errorsBefore)
+      .concat(missing > 0 ? [`callback: ${missing} of ${traffic.paidAt.size} not delivered within 30 s of the end`] : [])
+      .concat(merchant.forged() ? [`callback: ${merchant.forged()} did not verify with the merchant's secret`] : []);
     return report(samples, errors, rss, { minutes, rate, skipped, log });
   } finally {
     await server.stop();
@@ -255,7 +261,7 @@ function report(samples: Sample[], errors: string[], rss: Array<{ label: string;
   const afterFirst = rss.find((r) => r.label === 'minute 1') ?? rss[0]!;
   const end = rss.at(-1)!;
   const figures: Figure[] = [
-    { name: `soak ${o.minutes} min: errors (every kind, callbacks not delivered)`, value: errors.length + o.skipped, unit: '', target: atMost(0), note: `${total} requests at ${Math.round(o.rate)} req/s asked` },
+    { name: `soak ${o.minutes} min: errors (every kind, callbacks missing or forged)`, value: errors.length + o.skipped, unit: '', target: atMost(0), note: `${total} requests at ${Math.round(o.rate)} req/s asked` },
     { name: `soak ${o.minutes} min: RSS growth after ${afterFirst === rss[0] ? 'the start' : 'the first minute'}`, value: ((end.mb - afterFirst.mb) / afterFirst.mb) * 100, unit: '%', target: atMost(10), note: `${afterFirst.label} ${afterFirst.mb.toFixed(0)} MB, end ${end.mb.toFixed(0)} MB, start ${rss[0]!.mb.toFixed(0)} MB` },
   ];
   for (const kind of kinds) {
