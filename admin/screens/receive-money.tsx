@@ -2,10 +2,10 @@
  * Orders (issue 7, issue 19): the provider and payment method follow each
  * other and the currency, what was charged is read-only once money moved,
  * exceptions show beside the status with a "needs attention" switch, and
- * after creating one its pay link is offered to copy, with its QR code,
- * and the dialog of an order that can still be paid shows both. Width,
- * amount rules, read-only status and attachments come from the schema
- * through the generated dialog.
+ * after creating one its pay link is offered for copying (handing it to
+ * the payer is the next step), with its QR code; the dialog of an order
+ * that can still be paid shows both. Width, amount rules, read-only status
+ * and attachments come from the schema through the generated dialog.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
