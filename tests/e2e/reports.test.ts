@@ -5,12 +5,14 @@
  * opens with exceljs with typed cells (amounts as numbers, dates as dates in
  * the browser's time zone, labels as strings) holding only his orders; the
  * settlement dialog on the orders toolbar downloads the period's figures, on
- * a wide screen and on a phone.
+ * a wide screen and on a phone. axe finds nothing serious in the menu or the
+ * dialog.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, ValueType } from '../support/xlsx';
+import { scan } from './axe';
 import { consoleSuite, gone, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -74,6 +76,7 @@ describe.skipIf(browserMissing())('reports for accounting', { timeout: 180_000 }
     await page.getByRole('button', { name: words.menu }).click();
     await shown(page.getByRole('menuitem', { name: words.xlsx }));
     await screenshot(page, `reports-export-menu-${lang}-1280`);
+    expect(await scan(page, `export menu ${lang}`)).toEqual([]);
     const { name, sheets } = await downloaded(() => page.getByRole('menuitem', { name: words.xlsx }).click());
     expect(name).toBe('receive-money.xlsx');
     await gone(page.getByRole('menu'));
@@ -101,6 +104,7 @@ describe.skipIf(browserMissing())('reports for accounting', { timeout: 180_000 }
     await dialog.getByLabel(words.from, { exact: true }).fill('2026-03-06');
     await dialog.getByLabel(words.to, { exact: true }).fill('2026-03-06');
     await screenshot(page, `reports-settlement-dialog-${lang}-${width}`);
+    expect(await scan(page, `settlement dialog ${lang} ${width}`, '[role=dialog]')).toEqual([]);
     const { name, sheets } = await downloaded(() => dialog.getByRole('button', { name: words.download }).click());
     expect(name).toBe('settlement-2026-03-06-2026-03-06.xlsx');
     await gone(dialog);
