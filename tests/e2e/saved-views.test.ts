@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setRateLimits } from '../support/app';
+import { scan } from './axe';
 import { consoleSuite, gone, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -85,6 +86,7 @@ describe.skipIf(browserMissing())('saved views', { timeout: 240_000 }, () => {
       await page.getByRole('button', { name: w.save }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel(w.name).fill(name);
+      expect(await scan(page, 'save view dialog', '[role=dialog]')).toEqual([]);
       await screenshot(page, `saved-views-save-${lang}-${viewport.width}`);
       await dialog.getByRole('button', { name: w.saveButton, exact: true }).click();
       await shown(page.getByText(w.saved));
@@ -103,6 +105,7 @@ describe.skipIf(browserMissing())('saved views', { timeout: 240_000 }, () => {
       await openViews(page, lang);
       const item = page.getByTestId('saved-view').filter({ hasText: name });
       await shown(item);
+      expect(await scan(page, 'own views menu', '.MuiPopover-paper')).toEqual([]);
       await screenshot(page, `saved-views-menu-${lang}-${viewport.width}`);
       await item.getByRole('button', { name, exact: true }).click();
 
@@ -141,6 +144,7 @@ describe.skipIf(browserMissing())('saved views', { timeout: 240_000 }, () => {
       expect(await item.innerText()).toContain('Sales');
       // Nothing to rename or delete it with: only the button that applies it.
       expect(await item.getByRole('button').count()).toBe(1);
+      expect(await scan(page, 'views menu', '.MuiPopover-paper')).toEqual([]);
       await screenshot(page, `saved-views-shared-${lang}-${viewport.width}`);
 
       await item.getByRole('button').click();

@@ -11,7 +11,7 @@ import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/EditOutlined';
 import Lock from '@mui/icons-material/LockOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
-import { Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Popover, Tooltip } from '@mui/material';
+import { Button, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Popover, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import type { Resource } from '../../../schema/define';
@@ -114,12 +114,13 @@ export function ViewsMenu({ resource, onApplied }: { resource: Resource; onAppli
       <Popover id={menuId} open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <List dense sx={{ minWidth: 260, maxWidth: 'min(360px, 92vw)' }} aria-label={t('menu')}>
           {canSave && (
-            <ListItemButton onClick={() => (setAnchor(null), setDialog({}))}>
-              <ListItemIcon><BookmarkAdd fontSize="small" /></ListItemIcon>
-              <ListItemText primary={t('save')} />
-            </ListItemButton>
+            <ListItem disablePadding divider>
+              <ListItemButton onClick={() => (setAnchor(null), setDialog({}))}>
+                <ListItemIcon><BookmarkAdd fontSize="small" /></ListItemIcon>
+                <ListItemText primary={t('save')} />
+              </ListItemButton>
+            </ListItem>
           )}
-          {canSave && <Divider component="li" />}
           {views && !views.length && <ListItem><ListItemText secondary={t('none')} /></ListItem>}
           {own.length > 0 && <ListSubheader disableSticky>{t('mine')}</ListSubheader>}
           {own.map((view) => (
