@@ -22,6 +22,7 @@ import { actionRule } from '../schema';
 import { ConfirmDestroy } from './ConfirmDestroy';
 import { ExportButton } from './ExportButton';
 import { activeFilterCount } from './FilterPanel';
+import { ViewsMenu } from './views/ViewsMenu';
 
 export const inTrash = (filters: Record<string, unknown>) => Boolean(filters.onlyTrashed);
 
@@ -56,10 +57,12 @@ interface ToolbarProps {
   filtersOpen: boolean;
   onToggleFilters: () => void;
   onOpenSettings: () => void;
+  /** A saved view was applied: the search panel shows its filters. */
+  onViewApplied?: () => void;
   extra?: ReactNode;
 }
 
-export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onOpenSettings, extra }: ToolbarProps) {
+export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onOpenSettings, onViewApplied, extra }: ToolbarProps) {
   const translate = useTranslate();
   const { filterValues, setFilters, sort } = useListContext();
   const command = useListCommand(resource);
@@ -101,6 +104,7 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
         {t('filters')}
       </Button>
       <Button startIcon={<ViewColumn />} size="small" onClick={onOpenSettings}>{t('settings')}</Button>
+      {!trash && <ViewsMenu resource={resource} onApplied={onViewApplied} />}
     </TopToolbar>
   );
 }

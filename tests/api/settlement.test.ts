@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookup } from '../../schema/i18n';
 import common from '../../schema/i18n/common';
-import { up as grantSettlement } from '../../server/db/migrations/20261126050000_settlement_rule';
+import { up as grantSettlement } from '../../server/db/migrations/20261126061500_settlement_rule';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { readXlsx, ValueType, type ReadSheet } from '../support/xlsx';
 
