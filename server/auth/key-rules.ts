@@ -55,5 +55,16 @@ export function keyPower(owner: Power, keyRuleIds: ReadonlySet<number>): Power {
   return { all: false, root: false, manage: owner.manage, rules };
 }
 
-/** Whether `power` holds a rule of this type: public and signed-in rules everyone signed in holds; granted ones by a group. */
-export const holds = (power: Power, rule: { id: number; type: string }) => rule.type !== 'default' || power.all || power.rules.has(rule.id);
+/**
+ * Whether `power` holds a rule: a signed-in rule everyone signed in holds;
+ * others come from a group. A public rule too: a public generic read
+ * (`GET api/receive-money/take` by tradeNo) is granted by a group for reads
+ * by id, and that grant is what a key naming it is given.
+ */
+export const holds = (power: Power, rule: { id: number; type: string }) => rule.type === 'login' || power.all || power.rules.has(rule.id);
+
+/** Every generic action of every table: the public ones among them still need a grant for reads by id. */
+const GENERIC = new Set(resourceList.flatMap((r) => Object.entries(ACTION_METHOD).map(([action, method]) => `${method} api/${r.name}/${action}`)));
+
+/** Whether a key may usefully name a rule: one that needs a sign-in or a grant, not a route open to anyone. */
+export const keyMayName = (rule: { method: string; route: string; type: string }) => rule.type !== 'common' || GENERIC.has(ruleName(rule));

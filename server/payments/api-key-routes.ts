@@ -15,7 +15,7 @@ import type { Resource } from '../../schema/define';
 import { API_KEY_PRESETS } from '../../schema/resources/api-keys';
 import { newApiKey } from '../auth/api-keys';
 import { liveGroups, powerOf } from '../auth/ceiling';
-import { holds, ruleName } from '../auth/key-rules';
+import { holds, keyMayName, ruleName } from '../auth/key-rules';
 import type { RuleBook } from '../auth/rules';
 import { AppError, created, forbidden, notFound, ok } from '../http';
 import { invalid, onlyKeys, parseId, parseValues } from '../engine/params';
@@ -85,6 +85,18 @@ export async function apiKeyRoutes(app: FastifyInstance, o: ApiKeyRouteOptions) 
     });
     reply.code(201);
     return created({ id, name: values.name, prefix, expireTime, rules, createTime: now, key }, 'messages.api_key_created');
+  });
+
+  // What the caller may give a key: each rule he holds that needs a sign-in, with its group and name for the console's labels.
+  app.get('/api/api-keys/choices', { config: rule('choices') }, async (request) => {
+    signedIn(request);
+    const power = powerOf(await liveGroups(o.db), request.caller.user!.id);
+    const declared = new Map(o.rules.all.map((r) => [ruleName(r), r]));
+    const choices = (await o.rules.list())
+      .filter((r) => keyMayName(r) && holds(power, r))
+      .map((r) => ({ rule: ruleName(r), group: declared.get(ruleName(r))?.group ?? '', name: declared.get(ruleName(r))?.name ?? '' }))
+      .sort((a, b) => a.group.localeCompare(b.group) || a.rule.localeCompare(b.rule));
+    return ok(choices);
   });
 
   // Changing what a key may do is the owner's, logged like every write; `rules: null` gives it all his rights again.

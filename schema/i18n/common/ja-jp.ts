@@ -230,7 +230,7 @@ const jaJp: CommonCatalog = {
     'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
     roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
-    rules: 'キーの権限を限定',
+    rules: 'キーの権限を限定', choices: 'キーに与えられる権限',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
