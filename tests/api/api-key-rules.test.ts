@@ -65,6 +65,32 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     expect((await api.t.call('GET', '/api/api-keys/rows', undefined, seller.token)).body.data.rows).toHaveLength(0);
   });
 
+  it('offers as choices exactly the rules the owner may give: granted or signed-in ones, not public routes', async () => {
+    const seller = await userWith(api, ['POST api/receive-money/create', 'GET api/receive-money/take'], 0);
+    const choices = (dataOf(await api.t.call('GET', '/api/api-keys/choices', undefined, seller.token)) as Array<{ rule: string; group: string; name: string }>);
+    const rules = choices.map((c) => c.rule);
+    expect(choices).toContainEqual({ rule: 'POST api/receive-money/create', group: 'receive-money', name: 'create' });
+    // A public read by tradeNo, whose read by id his group grants.
+    expect(rules).toContain('GET api/receive-money/take');
+    expect(rules).toContain('GET api/receive-money/providers');
+    expect(rules).not.toContain('GET api/users/rows');
+    expect(rules).not.toContain('POST api/comm/sign-in');
+    expect(rules).not.toContain('GET api/receive-money/rows');
+    // Everything offered can be given.
+    dataOf(await makeKey(seller.token, { rules }), 201);
+  });
+
+  it('making and rolling the callback secret is in the operation log, the secret never is', async () => {
+    const seller = await userWith(api, ['POST api/receive-money/create'], 0);
+    const made = dataOf(await api.t.call('POST', '/api/callbacks/secret', {}, seller.token), 201);
+    const rolled = dataOf(await api.t.call('POST', '/api/callbacks/secret', {}, seller.token), 201);
+    await api.t.app.paydesk.logs.flush();
+    const logs = await api.t.app.paydesk.db.any.selectFrom('logs').selectAll().where('uid', '=', seller.id).execute();
+    expect(logs.filter((l) => l.api === '/api/callbacks/secret')).toHaveLength(2);
+    expect(JSON.stringify(logs)).not.toContain(made.secret);
+    expect(JSON.stringify(logs)).not.toContain(rolled.secret);
+  });
+
   it('a key made without rules, or before keys had rules, keeps all of its owner\'s rights', async () => {
     const full = dataOf(await makeKey(admin, {}), 201);
     expect(full.rules).toBeNull();
