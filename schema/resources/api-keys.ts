@@ -38,13 +38,15 @@ export const apiKeys = defineResource({
   menu: 'settings',
   icon: 'key',
   fields: {
-    id: f.id(),
+    // A key is known by its name and prefix; the id column is in the table settings, so the rules column fits 1280 px.
+    id: f.id({ list: false }),
     name: f.text({ required: true, max: 64, search: true, filter: true }),
     prefix: f.text({ max: 16, identity: 'exact', readOnly: true }),
     hash: f.text({ max: 64, unique: true, identity: 'exact', hidden: true, readOnly: true }),
     expireTime: f.time(),
     lastUsedTime: f.time({ readOnly: true, filter: false }),
-    revokedTime: f.time({ readOnly: true, filter: false }),
+    // Shown in the rules column (a revoked key may do nothing), so the list fits 1280 px; its own column is in the table settings.
+    revokedTime: f.time({ readOnly: true, filter: false, list: false }),
     /** `METHOD route` of each rule the key may use, or null for all of its owner's; written by its own routes. */
     rules: f.json<string[] | null>({ schema: z.array(z.string().regex(KEY_RULE_PATTERN)).max(KEY_RULES_MAX).nullable(), readOnly: true }),
     uid: f.owner(),

@@ -104,6 +104,8 @@ export async function apiKeyRoutes(app: FastifyInstance, o: ApiKeyRouteOptions) 
     signedIn(request);
     onlyKeys(request.body, ['id', 'rules', 'preset']);
     const body = request.body as Record<string, unknown>;
+    // As for making a key: whose group requires a second factor sets it up before widening what a key may do.
+    if (request.caller.mfaMissing) throw new AppError(403, 'errors.mfa_required');
     const id = parseId(body.id);
     if (!('rules' in body) && !('preset' in body)) invalid([{ field: 'rules', message: 'validation.required' }]);
     const row = await o.db.selectFrom('api_keys').select(['id', 'uid']).where('id', '=', id).executeTakeFirst();

@@ -11,6 +11,7 @@ import { translate } from '../../schema/i18n';
 import adminCatalogs from '../../schema/i18n/admin';
 import commonCatalogs from '../../schema/i18n/common';
 import { API_KEY_PRESETS } from '../../schema/resources/api-keys';
+import raZh from '../../admin/i18n/ra/zh-cn';
 import { consoleSuite, gone, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -120,9 +121,29 @@ describe.skipIf(browserMissing())('API keys and the callback secret in the conso
     expect(await row.innerText()).toContain(orders);
     expect(await row.innerText()).toContain(t(lang, 'actions.refund'));
 
+    if (size === 'desktop') {
+      // The list, rules and row buttons included, fits the screen without scrolling sideways.
+      const overflow = await page.locator('.RaDataTable-tableWrapper').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+
     // The key made on the screen does what the list says and no more.
     const { app } = suite.server;
     expect((await callApi(app, 'GET', '/api/receive-money/rows', undefined, key)).code).toBe(200);
     expect((await callApi(app, 'GET', '/api/api-keys/rows', undefined, key)).code).toBe(403);
+    expect((await callApi(app, 'POST', '/api/receive-money/refund', { id: 999999, reason: 'nothing' }, key)).code).toBe(404);
+
+    // Its rules changed on the screen: without refunds, the key can no longer refund.
+    await row.getByRole('button', { name: t(lang, 'admin.screens.api-keys.rules_named', { name: `shop server ${name}` }) }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByRole('radio', { name: t(lang, 'admin.screens.api-keys.mode_custom') }).check();
+    await edit.getByRole('checkbox', { name: /POST api\/receive-money\/refund/ }).uncheck();
+    await screenshot(page, `api-keys-${name}-edit-rules`);
+    // react-admin's own words: its Chinese catalog is ours, its English one the package's.
+    await edit.getByRole('button', { name: lang === 'zh-cn' ? translate(raZh, 'ra.action.save') : 'Save', exact: true }).click();
+    await gone(page.getByRole('dialog'));
+    // The plural form for 9 is the last in both languages.
+    await shown(row.getByText(t(lang, 'admin.screens.api-keys.rules_count', { smart_count: API_KEY_PRESETS.merchant.length - 1 }).split(' |||| ').pop()!));
+    expect((await callApi(app, 'POST', '/api/receive-money/refund', { id: 999999, reason: 'nothing' }, key)).code).toBe(403);
   });
 });

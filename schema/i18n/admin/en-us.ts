@@ -157,6 +157,7 @@ const enUs: AdminCatalog = {
         merchant_missing: 'Your groups do not grant these, so the key will not have them: %{rules}',
         all_warning: 'The key can do everything you can, now and whatever you are granted later. A server is safer with a limited key.',
         rules_all: 'All of the owner\'s rights',
+        rules_revoked: 'Revoked %{time}: no calls',
         rules_merchant: 'Merchant · %{count} rules',
         rules_count: '%{smart_count} rule |||| %{smart_count} rules',
         secret: {

@@ -147,6 +147,7 @@ const jaJp: AdminCatalog = {
         merchant_missing: '所属グループにこれらの権限がないため、キーにも付きません：%{rules}',
         all_warning: 'このキーはあなたにできることをすべて行えます。今後付与される権限も含みます。サーバーには権限を限定したキーが安全です。',
         rules_all: '所有者のすべての権限',
+        rules_revoked: '%{time} に失効：呼び出し不可',
         rules_merchant: '加盟店 · %{count} 件の権限',
         rules_count: '%{smart_count} 件の権限',
         secret: {

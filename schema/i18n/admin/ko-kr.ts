@@ -147,6 +147,7 @@ const koKr: AdminCatalog = {
         merchant_missing: '소속 그룹에 이 권한이 없으므로 키에도 없습니다: %{rules}',
         all_warning: '이 키는 내가 할 수 있는 모든 일을 할 수 있으며, 나중에 받는 권한도 포함됩니다. 서버에는 제한된 키가 더 안전합니다.',
         rules_all: '소유자의 모든 권한',
+        rules_revoked: '%{time}에 폐기됨: 호출 불가',
         rules_merchant: '가맹점 · 권한 %{count}개',
         rules_count: '권한 %{smart_count}개',
         secret: {

@@ -157,6 +157,7 @@ const ruRu: AdminCatalog = {
         merchant_missing: 'Ваши группы этого не дают, поэтому у ключа этого не будет: %{rules}',
         all_warning: 'Ключ сможет всё, что можете вы, включая то, что вам дадут позже. Серверу безопаснее ограниченный ключ.',
         rules_all: 'Все права владельца',
+        rules_revoked: 'Отозван %{time}: вызовы запрещены',
         rules_merchant: 'Продавец · правил: %{count}',
         rules_count: '%{smart_count} правило |||| %{smart_count} правила |||| %{smart_count} правил',
         secret: {

@@ -145,6 +145,7 @@ const zhCn = {
         merchant_missing: '您所在的分组没有这些权限，密钥也不会有：%{rules}',
         all_warning: '此密钥能做您能做的一切，包括您今后获得的权限。服务器使用受限的密钥更安全。',
         rules_all: '所有者的全部权限',
+        rules_revoked: '已于 %{time} 吊销：不能调用',
         rules_merchant: '商户 · %{count} 项权限',
         rules_count: '%{smart_count} 项权限',
         secret: {
