@@ -29,6 +29,8 @@ export interface Engine {
   cache: TableCache;
   /** Largest `limit` a list may ask for (SYSTEM_SAFETY_API.paging). */
   maxLimit(): number;
+  /** The app's clock in epoch milliseconds (AppOptions.clock): the time revisions are recorded at. */
+  clock?: () => number;
   /**
    * Consulted inside every write's transaction with the rows before and after
    * (the permission ceiling): throwing refuses the whole write; a function
