@@ -97,7 +97,7 @@ function revisionRow(resource: string, rowId: number, entry: Omit<RevisionEntry,
   const { userId, apiKeyId, actor } = entry.author;
   return {
     resource, rowId, action: entry.action, userId, apiKeyId, actor: actor.slice(0, 64),
-    changes: JSON.stringify(changes), uid: owner, createTime: entry.time, updateTime: entry.time,
+    changes: JSON.stringify(changes), uid: owner, createTime: entry.time,
   };
 }
 
