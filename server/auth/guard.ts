@@ -6,6 +6,8 @@
  * group has `manage = 1`, else only the caller's own.
  */
 import type { FastifyRequest } from 'fastify';
+import { revisions } from '../../schema';
+import { SETTINGS_FILES } from '../../schema/settings';
 import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
 import type { Caller, CallerUser } from '../types';
@@ -94,6 +96,30 @@ export class Guard {
     // A group's grants wait for the second factor it requires (a session from before it did, a code sign-in); API keys act for scripts.
     if (rule.type === 'default' && grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
     if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
+    if (request.routeOptions.config?.rule?.group === revisions.name) caller.readable = await this.readable(grants);
+  }
+
+  /**
+   * The tables whose rows these grants list, wholly or only one's own, as
+   * each table's `GET api/<table>/rows` rule decides (a settings file's by
+   * the settings read rule): what the record history may show of them.
+   */
+  private async readable(grants: Grants): Promise<NonNullable<Caller['readable']>> {
+    const all: string[] = [];
+    const own: string[] = [];
+    const reads = this.rules.all.filter((r) => r.method === 'GET' && /^api\/[^/]+\/rows$/.test(r.route));
+    for (const declared of reads) {
+      const row = await this.rules.find('GET', declared.route);
+      if (!row) continue;
+      const granting = row.type === 'default' ? grants.groups.filter((g) => g.all === 1 || g.rules.has(row.id)) : grants.groups;
+      if (!granting.length || (row.type === 'default' && grants.mfaMissing)) continue;
+      (granting.some((g) => g.manage === 1) ? all : own).push(declared.route.split('/')[1]!);
+    }
+    const settings = await this.rules.find('GET', 'api/toml/:name');
+    if (settings && !grants.mfaMissing && grants.groups.some((g) => g.all === 1 || g.rules.has(settings.id))) {
+      all.push(...SETTINGS_FILES.map((file) => `toml:${file}`));
+    }
+    return { all, own };
   }
 
   /** The stored rule of the request's route (404 for a route without one). */

@@ -4,7 +4,8 @@
  * reaches tables untyped (they come from the registry at run time); the typed
  * `Database` of `db/types.ts` serves hand-written code.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { revisions } from '../../schema';
 import { identityValue, type Resource } from '../../schema/define';
 import type { Db } from '../db/connect';
 import type { Caller } from '../types';
@@ -55,10 +56,24 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>;
 export const containsText = (column: string, text: string) =>
   sql<boolean>`${sql.ref(column)} like ${`%${text.replace(/[!%_]/g, (c) => '!' + c)}%`} escape '!'`;
 
-/** Only the caller's rows when their groups do not manage others' data (a read, or a delete). */
+/**
+ * Only the caller's rows when their groups do not manage others' data (a
+ * read, or a delete). The record history is scoped twice: by its own rule,
+ * and by the rule of the table each revision is about (`caller.readable`), so
+ * it never shows what the table itself would not.
+ */
 export function scoped<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller): Q {
   const owner = r.columns.owner;
-  return (owner && caller.scopeUid !== null ? qb.where(`${r.table}.${owner}`, '=', caller.scopeUid) : qb) as Q;
+  const own = (owner && caller.scopeUid !== null ? qb.where(`${r.table}.${owner}`, '=', caller.scopeUid) : qb) as Q;
+  const readable = caller.readable;
+  if (r.name !== revisions.name || !owner) return own;
+  if (!readable) return own.where(sql<boolean>`1 = 0`) as Q;
+  const mine = caller.user?.id ?? 0;
+  return own.where((eb: ExpressionBuilder<any, any>) => eb.or([
+    ...(readable.all.length ? [eb('resource', 'in', readable.all)] : []),
+    ...(readable.own.length ? [eb.and([eb('resource', 'in', readable.own), eb(owner, '=', mine)])] : []),
+    sql<boolean>`1 = 0`,
+  ])) as Q;
 }
 
 export function inTrash<Q extends AnyQuery>(qb: Q, r: Resource, trashed: boolean): Q {

@@ -37,6 +37,12 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
   });
   afterAll(() => api?.close());
 
+  /** The ids of these rules (`GET api/tags/rows`), as a group's `|1|2|` list. */
+  async function ruleIds(routes: string[]) {
+    const rules = dataOf(await api.call('GET', '/api/auth-rules/find?limit=1000')) as Array<{ id: number; method: string; route: string }>;
+    return `|${routes.map((r) => rules.find((x) => `${x.method} ${x.route}` === r)!.id).join('|')}|`;
+  }
+
   /** A row's revisions, newest first, as the API answers them to `token` (the admin's by default). */
   async function historyOf(resource: string, rowId: number, token?: string): Promise<Revision[]> {
     const url = `/api/revisions/rows?limit=100&resource=${resource}&rowId=${rowId}`;
@@ -129,7 +135,7 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
   });
 
   it('shows an operator who reads only his own rows the history of his rows alone', async () => {
-    const routes = ['POST api/receive-money/create', 'PUT api/receive-money/update', 'GET api/revisions/rows', 'GET api/revisions/export'];
+    const routes = ['POST api/receive-money/create', 'PUT api/receive-money/update', 'GET api/receive-money/rows', 'GET api/revisions/rows', 'GET api/revisions/export'];
     const alice = await userWith(api, routes, 0);
     const bob = await userWith(api, routes, 0);
     const create = async (token: string) => dataOf(await api.t.call('POST', '/api/receive-money/create', {
@@ -151,6 +157,28 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     expect((await historyOf('receive-money', his.id)).length).toBe(2);
     // Nobody writes history through the API.
     expect((await api.call('POST', '/api/revisions/create', { resource: 'tags', rowId: 1 })).status).toBe(404);
+  });
+
+  it('shows a reader of every owner\'s history only the tables whose rows he may list, by their own scope', async () => {
+    const tag = await createRow(api, 'tags', { name: unique('seen') });
+    const user = await createUser(api, { nickname: unique('hidden') });
+    const reader = await userWith(api, ['GET api/revisions/rows', 'GET api/tags/rows'], 1);
+    expect((await historyOf('tags', tag.id, reader.token)).length).toBe(1);
+    expect(await historyOf('users', user.id, reader.token)).toEqual([]);
+    expect(await historyOf('toml:pay', 0, reader.token)).toEqual([]);
+    const all = dataOf(await api.t.call('GET', '/api/revisions/rows?limit=100', undefined, reader.token)).rows as Revision[];
+    expect(all.length).toBeGreaterThan(0);
+    expect(new Set(all.map((x) => x.resource))).toEqual(new Set(['tags']));
+
+    // His own orders only, where the orders list gives him only his own, though he manages the history.
+    const seller = await userWith(api, ['GET api/revisions/rows', 'GET api/receive-money/rows', 'POST api/receive-money/create'], 0);
+    const mine = dataOf(await api.t.call('POST', '/api/receive-money/create', { title: 'Own', amount: 12.5, currency: 'USD', payUrl: 'https://pay.example.com/x' }, seller.token), 201);
+    const theirs = await order(api);
+    const manager = await userWith(api, ['GET api/revisions/rows'], 1);
+    const ownGroup = await createRow(api, 'auth-group', { name: unique('g'), manage: 0, all: 0, rules: await ruleIds(['GET api/receive-money/rows']), uids: `|${manager.id}|` });
+    expect(ownGroup.id).toBeGreaterThan(0);
+    expect(await historyOf('receive-money', theirs.id, manager.token)).toEqual([]);
+    expect((await historyOf('receive-money', mine.id, seller.token)).length).toBe(1);
   });
 
   it('deletes revisions past the retention on the app\'s clock, and keeps all with 0', async () => {
