@@ -1,8 +1,8 @@
 /**
  * What some tables' rows carry beyond their columns, added after the (cached)
- * read in the reader's language (SPEC §3): a log names its caller, and a
- * revision its author, as `user` `{id, avatar, nickname}`, so a reader needs
- * no right to the users table; an auth rule has a readable `fullName`, "<group> · <action>".
+ * read in the reader's language: a log names its caller, and a revision its
+ * author, as `user` `{id, avatar, nickname}`, so a reader needs no right to
+ * the users table; an auth rule has a readable `fullName`, "<group> · <action>".
  */
 import type { Resource } from '../../schema/define';
 import { resources } from '../../schema/index';
