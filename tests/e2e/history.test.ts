@@ -72,5 +72,10 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
     await shown(revisions.nth(2));
     await shown(revisions.first().getByRole('row').filter({ hasText: renamed }).filter({ hasText: original }));
     await screenshot(page, `history-${lang}-${shape}-restored`);
+
+    // The whole history is a list like any other table's, under its own rule.
+    await page.goto(`${suite.server.url}/#/admin/revisions`);
+    await shown(page.locator('tbody tr', { hasText: 'tags' }));
+    await screenshot(page, `history-${lang}-${shape}-list`);
   });
 });
