@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../schema/i18n';
 import adminCatalogs from '../../schema/i18n/admin';
+import settingsCatalogs from '../../schema/i18n/settings';
 import raZh from '../../admin/i18n/ra/zh-cn';
 import raJa from '../../admin/i18n/ra/ja-jp';
 import { consoleSuite, shown, type Lang } from './console';
@@ -39,6 +40,22 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
     const signIn = await callApi(app, 'POST', '/api/comm/sign-in', { account, password: 'other-pass-123' });
     return signIn.data.token.no as string;
   }
+
+  it.each(CASES)('sets how long the history is kept in the security settings (%s, %s)', async (lang, shape, viewport) => {
+    const page = await suite.openSignedIn('/admin/config', { lang, viewport });
+    const keep = (key: string) => translate(settingsCatalogs[lang], key);
+    await page.getByRole('tablist').nth(1).getByRole('tab', { name: keep('settings.sections.history.revisions') }).click();
+    const days = page.getByLabel(keep('settings.history.revisions.keep_days'));
+    expect(await days.inputValue()).toBe('365');
+    await days.fill('90');
+    await page.getByRole('button', { name: RA[lang]!.ra.action.save }).click();
+    await shown(page.getByText(keep('settings.saved')));
+    const stored = await callApi(suite.server.app, 'GET', '/api/toml/history', undefined, suite.token);
+    expect(stored.data.values.revisions.keep_days).toBe(90);
+    await screenshot(page, `history-${lang}-${shape}-settings`);
+    const back = await callApi(suite.server.app, 'PUT', '/api/toml/history-revisions', { keep_days: 365 }, suite.token);
+    expect(back.code, back.msg).toBe(200);
+  });
 
   it.each(CASES)('shows another operator\'s change and restores the version before it (%s, %s)', async (lang, shape, viewport) => {
     const { app } = suite.server;
