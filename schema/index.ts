@@ -27,6 +27,7 @@ import { refunds } from './resources/refunds';
 import { revisions } from './resources/revisions';
 import { tags } from './resources/tags';
 import { users } from './resources/users';
+import { views } from './resources/views';
 
 export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
@@ -34,9 +35,10 @@ export const resources = {
   'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
   refunds, 'idempotency-keys': idempotencyKeys, 'callback-secrets': callbackSecrets,
   revisions,
+  views,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, revisions };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, revisions, views };

@@ -6,7 +6,7 @@
  * group has `manage = 1`, else only the caller's own.
  */
 import type { FastifyRequest } from 'fastify';
-import { revisions } from '../../schema';
+import { resourceList, revisions } from '../../schema';
 import { SETTINGS_FILES } from '../../schema/settings';
 import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
@@ -17,7 +17,7 @@ import { tokenOf, type Tokens } from './tokens';
 
 interface Grants {
   user: CallerUser & { deleteTime: number };
-  groups: Array<{ all: number; manage: number; rules: Set<number> }>;
+  groups: Array<{ id: number; all: number; manage: number; rules: Set<number> }>;
   /** A group requires two-factor sign-in and the user has not set it up. */
   mfaMissing: boolean;
 }
@@ -52,14 +52,14 @@ export class Guard {
     const db = this.db.kysely;
     const found = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime', 'mfa']).where('id', '=', uid).executeTakeFirst();
     const groups = found
-      ? await db.selectFrom('auth_group').select(['all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
+      ? await db.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
       : [];
     let grants: Grants | null = null;
     if (found) {
       const { mfa, ...user } = found;
       grants = {
         user: user as Grants['user'],
-        groups: groups.map((g) => ({ all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
+        groups: groups.map((g) => ({ id: Number(g.id), all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
         mfaMissing: mfa !== 1 && groups.some((g) => g.mfa === 1),
       };
     }
@@ -79,7 +79,7 @@ export class Guard {
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
     const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
-    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
+    return { grants, caller: { user, scopeUid: user.id, groups: grants.groups.map((g) => g.id), jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */
@@ -113,7 +113,10 @@ export class Guard {
       if (!row) continue;
       const granting = row.type === 'default' ? grants.groups.filter((g) => g.all === 1 || g.rules.has(row.id)) : grants.groups;
       if (!granting.length || (row.type === 'default' && grants.mfaMissing)) continue;
-      (granting.some((g) => g.manage === 1) ? all : own).push(declared.route.split('/')[1]!);
+      const table = declared.route.split('/')[1]!;
+      // A personal table's rows (saved views) are their owner's alone, whatever a group manages.
+      const personal = Boolean(resourceList.find((r) => r.name === table)?.personal);
+      (granting.some((g) => g.manage === 1) && !personal ? all : own).push(table);
     }
     const settings = await this.rules.find('GET', 'api/toml/:name');
     if (settings && !grants.mfaMissing && grants.groups.some((g) => g.all === 1 || g.rules.has(settings.id))) {

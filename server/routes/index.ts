@@ -15,6 +15,7 @@ import { mfaResetRoutes } from './mfa-reset';
 import { mineRoutes } from './mine';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
+import { viewsRoutes } from './views';
 import { authorOf, recordSettings } from '../engine/revisions';
 
 export interface RoutesOptions {
@@ -40,6 +41,7 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
   });
   await app.register(mfaResetRoutes);
   await app.register(mineRoutes, { guard: app.guard, rules: app.ruleBook });
+  await app.register(viewsRoutes);
   await app.register(tomlRoutes, {
     settings,
     beforeWrite: (request, file) => settingsCeiling(app.db.any, request.caller, file),

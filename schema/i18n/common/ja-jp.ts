@@ -120,6 +120,7 @@ const jaJp: CommonCatalog = {
       name: 'コールバック署名シークレット',
       fields: { ...row, merchant: '加盟店', prefix: 'シークレットの先頭', secret: 'シークレット', previous: '以前のシークレット', previousUntil: '以前のシークレットの期限' },
     },
+    views: { name: '保存したビュー', fields: { ...row, name: '名前', resource: '一覧', state: 'ビューの内容', group: '共有先グループ' } },
     'api-keys': {
       name: 'API キー',
       fields: {
@@ -221,6 +222,10 @@ const jaJp: CommonCatalog = {
     rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
     channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
+    not_your_group: '共有できるのは自分が所属するグループだけです',
+    view_state: 'ビューの内容が不正です：フィルター、列、並び順、表示件数を含みます',
+    view_state_param: 'ビューの「%{name}」はこの一覧で使えるフィルターや並び順ではありません',
+    view_list: '「%{name}」という一覧はありません',
   },
   actions: {
     'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
@@ -234,7 +239,7 @@ const jaJp: CommonCatalog = {
     preset: 'プリセットグループ', 'sign-in': 'ログイン', 'sign-code': 'コードでログイン', 'sign-up': '新規登録',
     'reset-password': 'パスワード再設定', 'check-token': 'トークン確認', 'sign-out': 'ログアウト', init: '初期化',
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
-    cache_clear: 'キャッシュの消去',
+    cache_clear: 'キャッシュの消去', groups: '共有できるグループ',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
     'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },

@@ -123,6 +123,7 @@ const zhCn = {
       name: '回调签名密钥',
       fields: { ...row, merchant: '商户', prefix: '密钥前缀', secret: '密钥', previous: '旧密钥', previousUntil: '旧密钥失效时间' },
     },
+    views: { name: '保存的视图', fields: { ...row, name: '名称', resource: '所属列表', state: '视图内容', group: '共享给分组' } },
     'api-keys': {
       name: 'API 密钥',
       fields: {
@@ -220,6 +221,10 @@ const zhCn = {
     rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
     channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     whole_units: '该渠道只接受整数金额的 %{currency}',
+    not_your_group: '只能共享给你所在的分组',
+    view_state: '视图内容无效：应包含筛选、列、排序和每页条数',
+    view_state_param: '视图中的“%{name}”不是该列表可用的筛选或排序',
+    view_list: '没有名为“%{name}”的列表',
   },
   actions: {
     'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
@@ -232,7 +237,7 @@ const zhCn = {
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',
     'sign-in': '登录', 'sign-code': '验证码登录', 'sign-up': '注册', 'reset-password': '重置密码',
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
-    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
+    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', groups: '可共享的分组',
     docs: '接口文档', docs_json: '接口文档（JSON）',
     'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
