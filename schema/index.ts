@@ -24,6 +24,7 @@ import { payNotifications } from './resources/pay-notifications';
 import { placard } from './resources/placard';
 import { receiveMoney } from './resources/receive-money';
 import { refunds } from './resources/refunds';
+import { revisions } from './resources/revisions';
 import { tags } from './resources/tags';
 import { users } from './resources/users';
 import { views } from './resources/views';
@@ -33,10 +34,11 @@ export const resources = {
   article, tags, comment, banner, links, pages, placard, level, invite,
   'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
   refunds, 'idempotency-keys': idempotencyKeys, 'callback-secrets': callbackSecrets,
+  revisions,
   views,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, views };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, revisions, views };

@@ -252,6 +252,10 @@ export const SETTINGS = {
       timeout: int(1, 60),
     }),
   }),
+  /** Record history (the `revisions` table): how long a revision is kept; the daily cleanup deletes older ones, 0 keeps all. */
+  history: z.strictObject({
+    revisions: section({ keep_days: int(0, 36500) }),
+  }),
   storage: z.strictObject({
     default: section({ type: choice(STORAGE_TYPES, 'storage') }),
     local: section({ path: directory(true), domain: domain() }),
@@ -329,6 +333,7 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
   },
   crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
   pay: { standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' }, callback: { secret: '', timeout: 10 } },
+  history: { revisions: { keep_days: 365 } },
   storage: {
     default: { type: 'local' },
     local: { path: 'storage', domain: '' },

@@ -43,6 +43,12 @@ export interface Caller {
   keyRules?: ReadonlySet<string>;
   /** A group of the caller requires two-factor sign-in, which they have not set up. */
   mfaMissing?: true;
+  /**
+   * Set for reads of the record history only: the tables whose rows the
+   * caller may list, by the scope each table's own `rows` rule gives him
+   * (everyone's, or his own); a revision of any other table stays hidden.
+   */
+  readable?: { all: readonly string[]; own: readonly string[] };
 }
 
 /** Declared by every route in `config.rule`; upserted into auth-rules at start. */

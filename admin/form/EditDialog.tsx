@@ -2,15 +2,18 @@
  * The one edit dialog (issue 5 item 4): fields, widgets and validation from the
  * schema; width from the schema (forms at most 800 px); opened with an id it
  * loads the record; saving closes it and refreshes the list. The server's field
- * errors (400 `data.errors`) land on their inputs.
+ * errors (400 `data.errors`) land on their inputs. A stored record has a
+ * History tab for a caller who may read revisions (HistoryPanel.tsx).
  */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, useMediaQuery, useTheme } from '@mui/material';
-import type { ComponentType } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Tab, Tabs, useMediaQuery, useTheme } from '@mui/material';
+import { useState, type ComponentType } from 'react';
 import { Form, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { Resource } from '../../schema/define';
 import { ApiError } from '../api/http';
-import { formFields } from '../schema';
+import { usePermission } from '../permissions';
+import { actionRule, formFields } from '../schema';
 import { FieldInput } from './FieldInput';
+import { HistoryPanel, historyRule } from './HistoryPanel';
 
 const FORM_MAX_WIDTH = 800;
 
@@ -40,6 +43,10 @@ export default function EditDialog({ resource, id, initial, inputs, Panel, onClo
   const { data: record, isPending } = useGetOne(resource.name, { id: id! }, { enabled: !isNew });
   // A locked row keeps its schema `locked` fields: shown, not editable (the server refuses them too).
   const lockedRow = !isNew && Boolean(Number(record?.lock));
+  const can = usePermission();
+  const withHistory = !isNew && can(historyRule);
+  const [tab, setTab] = useState<'fields' | 'history'>('fields');
+  const onHistory = withHistory && tab === 'history';
 
   async function save(values: Record<string, unknown>) {
     try {
@@ -64,12 +71,20 @@ export default function EditDialog({ resource, id, initial, inputs, Panel, onClo
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth={false} slotProps={{ paper: { sx: { width: fullScreen ? '100%' : resource.dialogWidth, minWidth: fullScreen ? undefined : 360 } } }}>
       <DialogTitle>{title}</DialogTitle>
+      {withHistory && (
+        <Tabs value={tab} onChange={(_, next: 'fields' | 'history') => setTab(next)} sx={{ px: 2, minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+          <Tab value="fields" label={translate('admin.history.fields')} />
+          <Tab value="history" label={translate('admin.history.history')} />
+        </Tabs>
+      )}
       {!isNew && isPending ? (
         <LinearProgress />
       ) : (
         <Form record={isNew ? { ...defaultsOf(resource), ...initial } : record} onSubmit={save as never} mode="onBlur" reValidateMode="onChange">
           <DialogContent dividers>
-            <Box sx={{ maxWidth: FORM_MAX_WIDTH, mx: 'auto' }}>
+            {onHistory && record && <HistoryPanel resource={resource} id={id!} record={record} canUpdate={can(actionRule(resource.name, 'update'))} />}
+            {/* Kept mounted while the history shows, so an edit in progress survives a look at it. */}
+            <Box sx={{ maxWidth: FORM_MAX_WIDTH, mx: 'auto', display: onHistory ? 'none' : undefined }}>
               {formFields(resource).map(([name, field]) => (
                 <FieldInput key={name} resource={resource.name} name={name} field={field} isNew={isNew} locked={lockedRow && resource.locked.includes(name)} Override={inputs?.[name]} />
               ))}
@@ -78,7 +93,7 @@ export default function EditDialog({ resource, id, initial, inputs, Panel, onClo
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained">{translate('ra.action.save')}</Button>
+            {!onHistory && <Button type="submit" variant="contained">{translate('ra.action.save')}</Button>}
           </DialogActions>
         </Form>
       )}

@@ -160,9 +160,11 @@ export async function ceiling(trx: Kysely<any>, r: Resource, caller: Caller, cha
 /**
  * Settings files that hold the keys to every account: `crypt` signs every
  * token, and `sms` decides where verification codes (and so password resets)
- * go. Only a super-admin writes them; the other files are not about who is who.
+ * go. `history` decides how long the record of who changed what is kept, so
+ * shortening it would erase an operator's own traces. Only a super-admin
+ * writes them; the other files are not about who is who.
  */
-const ROOT_SETTINGS: readonly string[] = ['crypt', 'sms'];
+const ROOT_SETTINGS: readonly string[] = ['crypt', 'sms', 'history'];
 
 export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: string) {
   if (ROOT_SETTINGS.includes(file) && !(await callerPower(db, await liveGroups(db), caller)).root) throw rootOnly(file);

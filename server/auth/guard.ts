@@ -6,6 +6,8 @@
  * group has `manage = 1`, else only the caller's own.
  */
 import type { FastifyRequest } from 'fastify';
+import { resourceList, revisions } from '../../schema';
+import { SETTINGS_FILES } from '../../schema/settings';
 import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
 import type { Caller, CallerUser } from '../types';
@@ -104,6 +106,35 @@ export class Guard {
     // A group's grants wait for the second factor it requires (a session from before it did, a code sign-in); API keys act for scripts.
     if (rule.type === 'default' && grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
     if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
+    if (request.routeOptions.config?.rule?.group === revisions.name) caller.readable = await this.readable(grants, caller.keyRules);
+  }
+
+  /**
+   * The tables whose rows these grants list, wholly or only one's own, as
+   * each table's `GET api/<table>/rows` rule decides (a settings file's by
+   * the settings read rule): what the record history may show of them.
+   */
+  private async readable(grants: Grants, keyRules?: ReadonlySet<string>): Promise<NonNullable<Caller['readable']>> {
+    // A limited API key reads the history only of tables its own rules list.
+    const keyAllows = (rule: { method: string; route: string }) => !keyRules || keyRules.has(ruleName(rule));
+    const all: string[] = [];
+    const own: string[] = [];
+    const reads = this.rules.all.filter((r) => r.method === 'GET' && /^api\/[^/]+\/rows$/.test(r.route));
+    for (const declared of reads) {
+      const row = await this.rules.find('GET', declared.route);
+      if (!row || !keyAllows(row)) continue;
+      const granting = row.type === 'default' ? grants.groups.filter((g) => g.all === 1 || g.rules.has(row.id)) : grants.groups;
+      if (!granting.length || (row.type === 'default' && grants.mfaMissing)) continue;
+      const table = declared.route.split('/')[1]!;
+      // A personal table's rows (saved views) are their owner's alone, whatever a group manages.
+      const personal = Boolean(resourceList.find((r) => r.name === table)?.personal);
+      (granting.some((g) => g.manage === 1) && !personal ? all : own).push(table);
+    }
+    const settings = await this.rules.find('GET', 'api/toml/:name');
+    if (settings && keyAllows(settings) && !grants.mfaMissing && grants.groups.some((g) => g.all === 1 || g.rules.has(settings.id))) {
+      all.push(...SETTINGS_FILES.map((file) => `toml:${file}`));
+    }
+    return { all, own };
   }
 
   /** The stored rule of the request's route (404 for a route without one). */

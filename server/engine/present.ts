@@ -1,8 +1,8 @@
 /**
  * What some tables' rows carry beyond their columns, added after the (cached)
- * read in the reader's language: a log names its caller as `user`
- * `{id, avatar, nickname}`, so a log reader needs no right to the users
- * table; an auth rule has a readable `fullName`, "<group> · <action>".
+ * read in the reader's language: a log names its caller, and a revision its
+ * author, as `user` `{id, avatar, nickname}`, so a reader needs no right to
+ * the users table; an auth rule has a readable `fullName`, "<group> · <action>".
  */
 import type { Resource } from '../../schema/define';
 import { resources } from '../../schema/index';
@@ -13,13 +13,14 @@ import type { Engine } from './store';
 type Row = Record<string, unknown>;
 type Presenter = (e: Engine, rows: Row[], lang: Lang) => Promise<Row[]>;
 
-async function withCallers(e: Engine, rows: Row[]): Promise<Row[]> {
-  const uids = [...new Set(rows.map((row) => Number(row.uid)).filter((uid) => uid > 0))];
+/** Names the user in `column` (a log's caller, a revision's author) as `user`. */
+async function withCallers(e: Engine, rows: Row[], column = 'uid'): Promise<Row[]> {
+  const uids = [...new Set(rows.map((row) => Number(row[column])).filter((uid) => uid > 0))];
   const users = uids.length
     ? await e.db.any.selectFrom('users').select(['id', 'avatar', 'nickname']).where('id', 'in', uids).execute()
     : [];
   const byId = new Map(users.map((user) => [Number(user.id), user]));
-  return rows.map((row) => ({ ...row, user: byId.get(Number(row.uid)) ?? null }));
+  return rows.map((row) => ({ ...row, user: byId.get(Number(row[column])) ?? null }));
 }
 
 /** A label from the catalogs, or the identifier itself when none has it. */
@@ -35,6 +36,8 @@ export function ruleFullName(lang: Lang, group: string, name: string): string {
 
 const presenters: Record<string, Presenter> = {
   logs: (e, rows) => withCallers(e, rows),
+  // Who wrote a revision, named for a reader who may not read the users table.
+  revisions: (e, rows) => withCallers(e, rows, 'userId'),
   'auth-rules': async (_e, rows, lang) => rows.map((row) => ({ ...row, fullName: ruleFullName(lang, String(row.group), String(row.name)) })),
 };
 

@@ -97,6 +97,7 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; 
     resources: new Map(resources.map((r) => [r.name, r])),
     cache: app.cache.tables,
     maxLimit: () => pageLimit(config.peek('SYSTEM_SAFETY_API').paging),
+    clock: app.clock,
     beforeWrite: async (trx, r, caller, changes) => {
       await ceiling(trx, r, caller, changes);
       for (const guard of guards) await guard(trx, r, changes);

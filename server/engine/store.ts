@@ -5,6 +5,7 @@
  * `Database` of `db/types.ts` serves hand-written code.
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { revisions } from '../../schema';
 import { identityValue, type Resource } from '../../schema/define';
 import type { Db } from '../db/connect';
 import type { Caller } from '../types';
@@ -29,6 +30,8 @@ export interface Engine {
   cache: TableCache;
   /** Largest `limit` a list may ask for (SYSTEM_SAFETY_API.paging). */
   maxLimit(): number;
+  /** The app's clock in epoch milliseconds (AppOptions.clock): the time revisions are recorded at. */
+  clock?: () => number;
   /**
    * Consulted inside every write's transaction with the rows before and after
    * (the permission ceiling): throwing refuses the whole write; a function
@@ -75,8 +78,25 @@ export function scopeKey(r: Resource, caller: Caller): string {
  * Only the caller's rows when their groups do not manage others' data. A
  * read (`reach` 'read') of a `personal` table also reaches the rows shared
  * with one of the caller's groups; a write (a bin emptied, a row moved) never does.
+ * The record history is scoped twice: by its own rule, and by the rule of the
+ * table each revision is about (`caller.readable`), so it never shows what the
+ * table itself would not.
  */
 export function scoped<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller, reach: 'read' | 'write' = 'read'): Q {
+  const own = ownRows(qb, r, caller, reach);
+  const owner = r.columns.owner;
+  const readable = caller.readable;
+  if (r.name !== revisions.name || !owner) return own;
+  if (!readable) return own.where(sql<boolean>`1 = 0`) as Q;
+  const mine = caller.user?.id ?? 0;
+  return own.where((eb: ExpressionBuilder<any, any>) => eb.or([
+    ...(readable.all.length ? [eb('resource', 'in', readable.all)] : []),
+    ...(readable.own.length ? [eb.and([eb('resource', 'in', readable.own), eb(owner, '=', mine)])] : []),
+    sql<boolean>`1 = 0`,
+  ])) as Q;
+}
+
+function ownRows<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller, reach: 'read' | 'write'): Q {
   const owner = r.columns.owner;
   const uid = ownerScope(r, caller);
   if (!owner || uid === null) return qb;

@@ -13,6 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
 import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
+import { authorOf, recordRevisions, type RevisionAction, type RowChange } from './revisions';
 import { inTrash, ownerScope, scoped, type Engine } from './store';
 
 export interface WriteContext {
@@ -109,10 +110,10 @@ const RACE_RETRIES = 4;
  * A transaction the database gave up on to settle a race (deadlock, lock timeout) runs again:
  * a race is never the caller's error, and never a 500.
  */
-async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await transactOnce(e, r, ctx, work);
+      return await transactOnce(e, r, ctx, action, work);
     } catch (error) {
       if (attempt > RACE_RETRIES || !e.db.adapter.retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
@@ -120,7 +121,7 @@ async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, work:
   }
 }
 
-async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   let used: Transaction<any> | undefined;
   try {
     const result = await e.db.any.transaction().execute(async (trx) => {
@@ -128,6 +129,7 @@ async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, work: 
       const keep = await keepAdmins(trx, r.table, ctx.caller);
       const done = await work(trx);
       await keep?.();
+      if (action) await recordHistory(e, trx, r, ctx, action);
       return done;
     });
     for (const then of (used && afterCommit.get(used)) ?? []) await then();
@@ -142,10 +144,27 @@ async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, work: 
 /** What the `beforeWrite` hook asked to run once its transaction committed (ending sessions). */
 const afterCommit = new WeakMap<object, Array<() => Promise<void>>>();
 
-/** The engine's `beforeWrite` hook (the permission ceiling), with the rows before and after. */
+/** The rows each write consulted about, kept for its history until the work is done (a create's row has its id by then). */
+const consulted = new WeakMap<object, RowChange[]>();
+
+/**
+ * The engine's `beforeWrite` hook (the permission ceiling), with the rows
+ * before and after. Every write passes here with the rows it changes, so the
+ * same rows become its revisions once the work is done.
+ */
 async function consult(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, changes: Parameters<NonNullable<Engine['beforeWrite']>>[3]) {
+  consulted.set(trx, [...(consulted.get(trx) ?? []), ...changes]);
   const then = await e.beforeWrite?.(trx, r, ctx.caller, changes);
   if (then) afterCommit.set(trx, [...(afterCommit.get(trx) ?? []), then]);
+}
+
+/** The write's revisions, in its transaction: a move to or from the bin is its bin column's change, a delete what the row held. */
+async function recordHistory(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, action: RevisionAction) {
+  const time = Math.floor((e.clock ?? Date.now)() / 1000);
+  const binned = r.columns.deleteTime;
+  const rows = (consulted.get(trx) ?? []).map((change) =>
+    action === 'remove' && binned && change.before ? { before: change.before, after: { ...change.before, [binned]: now() } } : change);
+  await recordRevisions(trx, r, { action, author: authorOf(ctx.caller), time, rows });
 }
 
 async function readBack(trx: Kysely<any>, r: Resource, id: number) {
@@ -158,7 +177,7 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
   checkShare(r, ctx.caller, values);
   checkRow(r, withDefaults(r, values));
   Object.assign(values, r.derive?.(withDefaults(r, values) as never));
-  return inTransaction(e, r, ctx, async (trx) => {
+  return inTransaction(e, r, ctx, 'create', async (trx) => {
     await checkRefs(trx, e, r, values);
     const { owner, createTime, updateTime, serial } = r.columns;
     const t = now();
@@ -176,6 +195,8 @@ export async function create(e: Engine, r: Resource, ctx: WriteContext, body: un
     await consult(e, trx, r, ctx, [{ after: row }]);
     const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
     const id = Number(result.insertId);
+    // The consulted row becomes the revision: it is known by its id now.
+    row.id = id;
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
   });
@@ -185,7 +206,7 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
   if (typeof body !== 'object' || body === null) throw badRequest('errors.bad_json');
   const id = parseId((body as Body).id);
   const values = await prepare(r, parseValues(r, body, true, ['id']), false);
-  return inTransaction(e, r, ctx, async (trx) => {
+  return inTransaction(e, r, ctx, 'update', async (trx) => {
     // Locked while it is checked and written (MySQL; SQLite has one writer): a payment that lands meanwhile is seen, not written over.
     const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
     if (!existing) throw notFound();
@@ -224,7 +245,7 @@ type BatchKind = 'remove' | 'restore' | 'delete';
 /** remove (to trash), restore (from trash), delete (permanent): all ids or none. */
 export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: BatchKind, raw: unknown) {
   const ids = parseIds(raw);
-  return inTransaction(e, r, ctx, async (trx) => {
+  return inTransaction(e, r, ctx, kind, async (trx) => {
     const deleteTime = r.columns.deleteTime;
     let qb = trx.selectFrom(r.table).selectAll().where('id', 'in', ids);
     if (deleteTime && kind === 'remove') qb = qb.where(deleteTime, '=', 0);
@@ -253,23 +274,17 @@ export async function batch(e: Engine, r: Resource, ctx: WriteContext, kind: Bat
 
 /** Empties the recycle bin of the rows the caller may see. */
 export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
-  return inTransaction(e, r, ctx, async (trx) => {
+  return inTransaction(e, r, ctx, 'delete', async (trx) => {
     const deleteTime = r.columns.deleteTime!;
-    if (e.beforeWrite || r.permanent) {
-      const binned = await forUpdate(e, scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller, 'write')).execute();
-      // Rows that must stay (an order that received money) stay in the bin.
-      const doomed = r.permanent ? binned.filter((row) => !r.permanent!(decode(r, { ...row }) as never)) : binned;
-      await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
-      if (r.permanent) {
-        const ids = doomed.map((row) => row.id as number);
-        if (ids.length) await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
-        await ctx.audit(trx, {});
-        return { count: ids.length, kept: binned.length - ids.length };
-      }
-    }
-    const result = await scoped(trx.deleteFrom(r.table).where(deleteTime, '>', 0), r, ctx.caller, 'write').executeTakeFirst();
+    // Read first in any case: the ceiling and the history see each row that goes.
+    const binned = await forUpdate(e, scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller, 'write')).execute();
+    // Rows that must stay (an order that received money) stay in the bin.
+    const doomed = r.permanent ? binned.filter((row) => !r.permanent!(decode(r, { ...row }) as never)) : binned;
+    await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
+    const ids = doomed.map((row) => row.id as number);
+    if (ids.length) await trx.deleteFrom(r.table).where('id', 'in', ids).execute();
     await ctx.audit(trx, {});
-    return { count: Number(result.numDeletedRows) };
+    return r.permanent ? { count: ids.length, kept: binned.length - ids.length } : { count: ids.length };
   });
 }
 
@@ -286,7 +301,8 @@ export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unkn
   const { id: rawId, mode } = (body ?? {}) as Body;
   const id = parseId(rawId);
   if (mode !== 'up' && mode !== 'down') invalid([{ field: 'mode', message: 'validation.choice' }]);
-  return inTransaction(e, r, ctx, async (trx) => {
+  // A move renumbers places, not what a row says: it leaves no revision.
+  return inTransaction(e, r, ctx, null, async (trx) => {
     const serial = r.columns.serial!;
     const owner = r.columns.owner;
     let qb = inTrash(scoped(trx.selectFrom(r.table).select(['id', `${serial} as place`, ...(owner ? [owner] : [])]), r, ctx.caller, 'write'), r, false)

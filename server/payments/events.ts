@@ -7,7 +7,10 @@
  * where the merchant hears of it.
  */
 import type { Transaction } from 'kysely';
+import { receiveMoney, refunds } from '../../schema';
+import type { Resource } from '../../schema/define';
 import type { OrderStatus } from '../../schema/options';
+import { recordRevisions, type Author, type RowChange } from '../engine/revisions';
 import type { OrderRow, Source } from './transitions';
 
 export interface EventInput {
@@ -66,4 +69,24 @@ export async function recordEvent(trx: Transaction<any>, order: OrderRow, event:
     }).execute();
   }
   return eventId;
+}
+
+/** Who moved the money: an operator by his user id; otherwise the source and the channel or job (`notify:stripe`, `expiry`). */
+function paymentAuthor(source: Source, actor: string): Author {
+  if (/^[1-9]\d*$/.test(actor)) return { userId: Number(actor), apiKeyId: 0, actor: '' };
+  return { userId: 0, apiKeyId: 0, actor: actor && actor !== source ? `${source}:${actor}` : source };
+}
+
+/**
+ * The history of a money move (server/engine/revisions.ts), in its
+ * transaction: the order's fields and its refunds' as they were and became.
+ */
+export async function recordMoneyRevisions(
+  trx: Transaction<any>, changes: { orders?: RowChange[]; refunds?: RowChange[] }, who: { source: Source; actor: string }, now: number,
+): Promise<void> {
+  const author = paymentAuthor(who.source, who.actor);
+  const tables: Array<[Resource, RowChange[] | undefined]> = [[receiveMoney as unknown as Resource, changes.orders], [refunds as unknown as Resource, changes.refunds]];
+  for (const [r, rows] of tables) {
+    if (rows?.length) await recordRevisions(trx, r, { action: 'payment', author, time: now, rows });
+  }
 }

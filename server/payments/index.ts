@@ -21,6 +21,7 @@ import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
+import { pruneRevisions } from '../engine/revisions';
 import type { Clock, TransitionDeps } from './transitions';
 
 export interface PaymentOptions {
@@ -38,6 +39,8 @@ export interface PaymentOptions {
   stripeApiBase?: string;
   /** How often pending checkouts are looked up at their provider, and ended ones closed there. */
   lookupEveryMs?: number;
+  /** How often revisions past the retention (history.toml) are deleted: daily. */
+  pruneEveryMs?: number;
 }
 
 export interface PaymentParts {
@@ -49,6 +52,8 @@ export interface PaymentParts {
   resumeRefunds(): Promise<number>;
   /** Runs the look-up job once now (pending checkouts asked about, ended ones closed at their provider). */
   lookUpDue(): Promise<number>;
+  /** Runs the history cleanup once now: revisions older than the retention go; answers how many. */
+  pruneRevisions(): Promise<number>;
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
@@ -135,13 +140,16 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const resuming = options.jobs ? every(options.refundEveryMs ?? 60_000, () => resumeRefunds(refundDeps), log) : undefined;
   const lookUpAll = async () => (await lookUpDue(deps, connectors, log)) + (await closeDue(deps, connectors));
   const looking = options.jobs ? every(options.lookupEveryMs ?? 60_000, lookUpAll, log) : undefined;
+  // Record history past its retention, in batches; every instance may run it (a second run finds nothing left).
+  const prune = () => pruneRevisions(db, settings.get('history').revisions.keep_days, clock());
+  const pruning = options.jobs ? every(options.pruneEveryMs ?? 86_400_000, prune, log) : undefined;
   if (delivering) wake = delivering.kick;
   // The jobs finish what they began (a callback being sent) before its connections close.
   app.addHook('onClose', async () => {
-    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop(), looking?.stop(), ...closings]);
+    await Promise.all([delivering?.stop(), expiring?.stop(), resuming?.stop(), looking?.stop(), pruning?.stop(), ...closings]);
     await destinations.close();
   });
   options.parts?.({
-    deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll,
+    deps: refundDeps, outbox, expireDue: () => expireDue(deps), resumeRefunds: () => resumeRefunds(refundDeps), lookUpDue: lookUpAll, pruneRevisions: prune,
   });
 };

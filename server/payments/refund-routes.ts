@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { orderId, parseBody, reason } from './inputs';
 import { AppError, created, forbidden, notFound, ok } from '../http';
 import type { WriteContext } from '../engine/writes';
-import { recordEvent } from './events';
+import { recordEvent, recordMoneyRevisions } from './events';
 import { refundOrder, type RefundDeps } from './refunds';
 import { findOrder, retryDeadlocks } from './transitions';
 
@@ -91,6 +91,7 @@ export async function refundRoutes(app: FastifyInstance, o: RefundRouteOptions) 
       }).where('id', '=', current.id).where('exception', '=', current.exception).where('status', '=', current.status).executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
       const next = (await findOrder(trx, { id: current.id }))!;
+      await recordMoneyRevisions(trx, { orders: [{ before: current, after: next }] }, { source: 'operator', actor }, now);
       await recordEvent(trx, next, {
         from: current.status, to: next.status, source: 'operator', actor, amount: current.exceptionAmount,
         currency: current.exceptionCurrency || current.currency, reason: input.reason, exception: current.exception,

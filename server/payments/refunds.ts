@@ -21,7 +21,7 @@ import { minorDigits, decimalsOf } from '../../schema/money';
 import { AppError } from '../http';
 import { invalid } from '../engine/params';
 import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
-import { recordEvent } from './events';
+import { recordEvent, recordMoneyRevisions } from './events';
 import { findOrder, retryDeadlocks, type OrderRow, type TransitionDeps } from './transitions';
 import { checkoutOrder } from './orders';
 
@@ -104,12 +104,17 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
         .where(sql<boolean>`refundedAmount + ${amount} <= paidAmount + 0.001`).executeTakeFirst();
       if (Number(reserved.numUpdatedRows) === 0) invalid([{ field: 'amount', message: 'validation.refund_over', params: { left, currency } }]);
     }
-    const inserted = await trx.insertInto('refunds').values({
+    const refund = {
       orderId: current.id, tradeNo: current.tradeNo, channel: current.channel, amount, currency, state: 'pending',
       reason: ask.reason.slice(0, 256), exception, reference: '', failure: '', actor: ask.actor.slice(0, 64),
       idempotencyKey: ask.key ?? `rf_${current.id}_${randomBytes(12).toString('hex')}`,
       uid: current.uid, createTime: now, updateTime: now,
-    }).executeTakeFirstOrThrow();
+    };
+    const inserted = await trx.insertInto('refunds').values(refund).executeTakeFirstOrThrow();
+    await recordMoneyRevisions(trx, {
+      orders: [{ before: current, after: await findOrder(trx, { id: current.id }) }],
+      refunds: [{ after: { ...refund, id: Number(inserted.insertId) } }],
+    }, { source: 'refund', actor: ask.actor }, now);
     await ask.audit?.(trx);
     return Number(inserted.insertId);
   })).catch(async (error: unknown) => {
@@ -146,14 +151,22 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
   const settled = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
     const refund = (await findRefund(trx, { id: refundId }))!;
     if (result.state === 'pending') {
-      if (result.reference && !refund.reference) await trx.updateTable('refunds').set({ reference: result.reference.slice(0, 128), updateTime: now }).where('id', '=', refundId).execute();
+      if (result.reference && !refund.reference) {
+        const reference = result.reference.slice(0, 128);
+        await trx.updateTable('refunds').set({ reference, updateTime: now }).where('id', '=', refundId).execute();
+        await recordMoneyRevisions(trx, { refunds: [{ before: refund, after: { ...refund, reference } }] }, { source: 'refund', actor: refund.channel }, now);
+      }
       return false;
     }
-    const moved = await trx.updateTable('refunds')
-      .set({ state: result.state, reference: (result.reference || refund.reference).slice(0, 128), failure: (result.failure ?? '').slice(0, 256), updateTime: now })
+    const outcome = { state: result.state, reference: (result.reference || refund.reference).slice(0, 128), failure: (result.failure ?? '').slice(0, 256) };
+    const moved = await trx.updateTable('refunds').set({ ...outcome, updateTime: now })
       .where('id', '=', refundId).where('state', '=', 'pending').executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
     const order = (await findOrder(trx, { id: refund.orderId }))!;
+    // The history of the settled refund and of its order as the branch below leaves it.
+    const remember = (after: OrderRow) => recordMoneyRevisions(trx, {
+      orders: [{ before: order, after }], refunds: [{ before: refund, after: { ...refund, ...outcome } }],
+    }, { source: 'refund', actor: result.state === 'failed' ? refund.channel : refund.actor }, now);
     const against = countsAgainstPaid(refund.exception);
     if (result.state === 'failed') {
       await trx.updateTable('receive_money').set({
@@ -163,6 +176,7 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
         ...(refund.exception && !order.exception && { exception: refund.exception }),
       }).where('id', '=', order.id).execute();
       const after = (await findOrder(trx, { id: order.id }))!;
+      await remember(after);
       await recordEvent(trx, after, {
         from: order.status, to: after.status, source: 'refund', actor: refund.channel, reference: result.reference, amount: refund.amount,
         currency: refund.currency, reason: result.failure ?? 'refund failed', refundId, exception: refund.exception,
@@ -174,6 +188,7 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
     const whole = against && order.status === 'completed' && cents(Number(total)) >= cents(order.paidAmount);
     if (whole) await trx.updateTable('receive_money').set({ status: 'refunded', updateTime: now }).where('id', '=', order.id).where('status', '=', 'completed').execute();
     const after = (await findOrder(trx, { id: order.id }))!;
+    await remember(after);
     await recordEvent(trx, after, {
       from: order.status, to: after.status, source: 'refund', actor: refund.actor, reference: result.reference, amount: refund.amount,
       currency: refund.currency, reason: refund.reason, refundId, exception: refund.exception,

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { FINAL_STATUSES, type OrderStatus, type TRANSITION_SOURCES } from '../../schema/options';
 import { AppError, notFound } from '../http';
-import { recordEvent } from './events';
+import { recordEvent, recordMoneyRevisions } from './events';
 
 /** Epoch seconds: the app's clock (AppOptions.clock, which tests move) in the unit of the order columns. */
 export type Clock = () => number;
@@ -89,31 +89,33 @@ function refused(order: OrderRow, to: OrderStatus): AppError {
 
 /**
  * Applies a change inside the caller's transaction (a notification records
- * itself in the same one). The conditional update comes first: on SQLite it
- * takes the write lock before any read, and on MySQL the reads after it see
- * the winner's commit.
+ * itself in the same one). The conditional update of the status comes first:
+ * on SQLite it takes the write lock before any read, and on MySQL the reads
+ * after it see the winner's commit. The order read next still holds what the
+ * payment overwrites (its reference, paid amount and time), so the history
+ * records them as they were; they are written after it.
  */
 export async function applyIn(trx: Transaction<any>, key: OrderKey, change: Change, clock: Clock): Promise<Outcome> {
   const now = clock();
   const where = 'id' in key ? (['id', key.id] as const) : (['tradeNo', key.tradeNo] as const);
-  const completed = change.to === 'completed';
-  const patch: Record<string, unknown> = { status: change.to, updateTime: now };
-  if (change.reference) patch.channelTradeNo = change.reference.slice(0, 128);
-  if (completed) patch.paidTime = change.paidTime && change.paidTime > 0 ? change.paidTime : now;
-  if (completed && change.amount !== undefined) patch.paidAmount = change.amount;
-  const result = await trx.updateTable('receive_money').set(patch)
+  const result = await trx.updateTable('receive_money').set({ status: change.to, updateTime: now })
     .where(where[0], '=', where[1]).where('status', '=', 'pending').executeTakeFirst();
-  const order = await findOrder(trx, key);
-  if (!order) throw notFound('errors.order_not_found');
+  const current = await findOrder(trx, key);
+  if (!current) throw notFound('errors.order_not_found');
   if (Number(result.numUpdatedRows) === 0) {
-    if (order.status === change.to) return { changed: false, order };
-    throw refused(order, change.to);
+    if (current.status === change.to) return { changed: false, order: current };
+    throw refused(current, change.to);
   }
-  if (completed && change.amount === undefined) {
+  const patch: Partial<OrderRow> = {};
+  if (change.reference) patch.channelTradeNo = change.reference.slice(0, 128);
+  if (change.to === 'completed') {
+    patch.paidTime = change.paidTime && change.paidTime > 0 ? change.paidTime : now;
     // An operator's mark-paid without an amount: the order's own amount was paid.
-    await trx.updateTable('receive_money').set({ paidAmount: order.amount }).where('id', '=', order.id).execute();
-    order.paidAmount = order.amount;
+    patch.paidAmount = change.amount ?? current.amount;
   }
+  if (Object.keys(patch).length) await trx.updateTable('receive_money').set(patch).where('id', '=', current.id).execute();
+  const order: OrderRow = { ...current, ...patch };
+  await recordMoneyRevisions(trx, { orders: [{ before: { ...current, status: 'pending' }, after: order }] }, change, now);
   const eventId = await recordEvent(trx, order, {
     from: 'pending', to: change.to, source: change.source, actor: change.actor, reference: change.reference,
     amount: change.amount ?? order.amount, currency: change.currency ?? order.currency, reason: change.reason, digest: change.digest,

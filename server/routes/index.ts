@@ -16,6 +16,7 @@ import { mineRoutes } from './mine';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
 import { viewsRoutes } from './views';
+import { authorOf, recordSettings } from '../engine/revisions';
 
 export interface RoutesOptions {
   resources: readonly Resource[];
@@ -41,7 +42,12 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
   await app.register(mfaResetRoutes);
   await app.register(mineRoutes, { guard: app.guard, rules: app.ruleBook });
   await app.register(viewsRoutes);
-  await app.register(tomlRoutes, { settings, beforeWrite: (request, file) => settingsCeiling(app.db.any, request.caller, file) });
+  await app.register(tomlRoutes, {
+    settings,
+    beforeWrite: (request, file) => settingsCeiling(app.db.any, request.caller, file),
+    afterWrite: (request, file, section, before, after) =>
+      recordSettings(app.db.any, file, section, before, after, authorOf(request.caller), Math.floor(app.clock() / 1000)),
+  });
   await app.register(cacheRoutes, { cache: app.cache });
   await app.register(fileRoutes, { storage: () => app.storage.current(), maxBytes: o.maxUploadBytes ?? 5 * 1024 * 1024 });
   await app.register(storageStatic, { root: () => localStorageRoot(settings.get('storage').local, o.dataDir) });

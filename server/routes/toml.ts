@@ -5,7 +5,7 @@
  * application all live in the settings service; this is only the door.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isSettingsFile } from '../../schema/settings';
+import { isSettingsFile, type SettingsFile } from '../../schema/settings';
 import { notFound, ok } from '../http';
 import type { Settings } from '../services/settings';
 
@@ -13,11 +13,13 @@ export interface TomlRoutesOptions {
   settings: Settings;
   /** Refuses a write the caller may not make (the permission ceiling). */
   beforeWrite?(request: FastifyRequest, file: string): Promise<void>;
+  /** Records a saved section in the history, as it was and became (secrets are masked there). */
+  afterWrite?(request: FastifyRequest, file: SettingsFile, section: string, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void>;
 }
 
 const rule = (name: string) => ({ rule: { name, group: 'toml', type: 'default' as const } });
 
-export const tomlRoutes: FastifyPluginAsync<TomlRoutesOptions> = async (app, { settings, beforeWrite }) => {
+export const tomlRoutes: FastifyPluginAsync<TomlRoutesOptions> = async (app, { settings, beforeWrite, afterWrite }) => {
   app.get<{ Params: { name: string } }>('/api/toml/:name', { config: rule('toml') }, async (request) => {
     const { name } = request.params;
     if (!isSettingsFile(name)) throw notFound();
@@ -32,7 +34,11 @@ export const tomlRoutes: FastifyPluginAsync<TomlRoutesOptions> = async (app, { s
       const { file, section } = request.params;
       if (!isSettingsFile(file)) throw notFound();
       await beforeWrite?.(request, file);
-      return ok(await settings.update(file, section, request.body), 'messages.updated');
+      const sectionOf = () => ({ ...((settings.get(file) as Record<string, Record<string, unknown> | undefined>)[section] ?? {}) });
+      const before = sectionOf();
+      const saved = await settings.update(file, section, request.body);
+      await afterWrite?.(request, file, section, before, sectionOf());
+      return ok(saved, 'messages.updated');
     },
   );
 };

@@ -36,7 +36,7 @@ afterEach(async () => {
 describe('first start', () => {
   it('writes every file with its defaults and a generated JWT key', async () => {
     const settings = await start();
-    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
+    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'history.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
     expect(settings.get('cache')).toMatchObject({
       default: { type: 'file' },
       file: { path: 'runtime/cache', prefix: 'INIS', expired: 7200 },
@@ -129,7 +129,7 @@ describe('atomic writes', () => {
     const settings = await start();
     await settings.update('cache', 'default', { type: 'ram' });
     await settings.update('sms', 'email', { ...email, port: 1 }).catch(() => {});
-    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
+    expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'history.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
   });
 
   it('keeps the old file whole when the process dies just before the rename', async () => {

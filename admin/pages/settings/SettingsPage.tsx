@@ -49,7 +49,7 @@ type Unit = { row: ConfigKey } | { file: SettingsFile };
 
 /** Two tabs, security and services; each unit is a sub-tab, so no tab is one long scroll. */
 const TABS: Array<{ label: string; units: Unit[] }> = [
-  { label: 'admin.screens.settings.tabs.security', units: [{ row: 'SYSTEM_SAFETY_API' }, { row: 'SAFETY_SMS' }, { row: 'SIGN_IN_UP' }, { file: 'crypt' }] },
+  { label: 'admin.screens.settings.tabs.security', units: [{ row: 'SYSTEM_SAFETY_API' }, { row: 'SAFETY_SMS' }, { row: 'SIGN_IN_UP' }, { file: 'crypt' }, { file: 'history' }] },
   { label: 'admin.screens.settings.tabs.services', units: [{ row: 'SITE_INFO' }, { file: 'sms' }, { file: 'cache' }, { file: 'storage' }] },
 ];
 

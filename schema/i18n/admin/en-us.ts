@@ -30,6 +30,7 @@ const enUs: AdminCatalog = {
     },
     notify: { created: 'Created', saved: 'Saved', removed: 'Moved to the recycle bin', restored: 'Restored', destroyed: 'Deleted permanently', cleared: 'Recycle bin emptied' },
     form: { create_title: 'New %{name}', edit_title: 'Edit %{name}', password_keep: 'Leave blank to keep the current password' },
+    history: { fields: 'Fields', history: 'History', empty: 'No changes recorded yet', system: 'System', api_key: 'API key #%{id}', restore: 'Restore this version', restored: 'Version restored', current: 'The record is already at this version', field: 'Field', before: 'Before', after: 'After', list: 'Revisions' },
     prompt: { invalid: 'Input data invalid' },
     upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress', remove: 'Remove %{name}' },
     test_mode: { label: 'Test mode', hint: 'A payment provider is using a test key: orders paid now are not real money.' },

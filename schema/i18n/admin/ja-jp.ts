@@ -30,6 +30,7 @@ const jaJp: AdminCatalog = {
     },
     notify: { created: '追加しました', saved: '保存しました', removed: 'ごみ箱へ移動しました', restored: '復元しました', destroyed: '完全に削除しました', cleared: 'ごみ箱を空にしました' },
     form: { create_title: '%{name}を追加', edit_title: '%{name}を編集', password_keep: '空欄のままならパスワードは変わりません' },
+    history: { fields: '項目', history: '変更履歴', empty: '変更の記録はまだありません', system: 'システム', api_key: 'API キー #%{id}', restore: 'この版に戻す', restored: 'この版に戻しました', current: 'レコードはすでにこの版です', field: '項目', before: '変更前', after: '変更後', list: '変更履歴一覧' },
     prompt: { invalid: '入力データが無効です' },
     upload: { button: 'アップロード', success: 'アップロードしました', failed: 'アップロードに失敗しました', error: 'アップロードエラー', none: '添付ファイルはありません', progress: 'アップロードの進捗', remove: '%{name}を削除' },
     test_mode: { label: 'テストモード', hint: '決済プロバイダーがテスト用キーを使用中です。今支払われた注文は実際の入金ではありません。' },

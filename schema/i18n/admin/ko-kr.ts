@@ -30,6 +30,7 @@ const koKr: AdminCatalog = {
     },
     notify: { created: '추가했습니다', saved: '저장했습니다', removed: '휴지통으로 이동했습니다', restored: '복원했습니다', destroyed: '영구 삭제했습니다', cleared: '휴지통을 비웠습니다' },
     form: { create_title: '%{name} 추가', edit_title: '%{name} 편집', password_keep: '비워 두면 비밀번호가 바뀌지 않습니다' },
+    history: { fields: '필드', history: '변경 기록', empty: '아직 기록된 변경이 없습니다', system: '시스템', api_key: 'API 키 #%{id}', restore: '이 버전으로 복원', restored: '이 버전으로 복원했습니다', current: '레코드가 이미 이 버전입니다', field: '필드', before: '변경 전', after: '변경 후', list: '변경 기록 목록' },
     prompt: { invalid: '입력한 데이터가 올바르지 않습니다' },
     upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률', remove: '%{name} 삭제' },
     test_mode: { label: '테스트 모드', hint: '결제 제공자가 테스트 키를 사용 중입니다. 지금 결제된 주문은 실제 돈이 아닙니다.' },

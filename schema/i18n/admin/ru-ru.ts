@@ -30,6 +30,7 @@ const ruRu: AdminCatalog = {
     },
     notify: { created: 'Создано', saved: 'Сохранено', removed: 'Перемещено в корзину', restored: 'Восстановлено', destroyed: 'Удалено навсегда', cleared: 'Корзина очищена' },
     form: { create_title: 'Новая запись: %{name}', edit_title: 'Изменить: %{name}', password_keep: 'Оставьте пустым, чтобы не менять пароль' },
+    history: { fields: 'Поля', history: 'История', empty: 'Изменений пока нет', system: 'Система', api_key: 'API-ключ #%{id}', restore: 'Восстановить эту версию', restored: 'Версия восстановлена', current: 'Запись уже в этой версии', field: 'Поле', before: 'Было', after: 'Стало', list: 'Версии' },
     prompt: { invalid: 'Введены неверные данные' },
     upload: { button: 'Загрузить', success: 'Загружено', failed: 'Не удалось загрузить', error: 'Ошибка загрузки', none: 'Нет вложений', progress: 'Ход загрузки', remove: 'Удалить %{name}' },
     test_mode: { label: 'Тестовый режим', hint: 'Платёжный провайдер работает с тестовым ключом: оплаченные сейчас заказы — не настоящие деньги.' },

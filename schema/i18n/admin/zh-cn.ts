@@ -28,6 +28,7 @@ const zhCn = {
     },
     notify: { created: '新增成功', saved: '保存成功', removed: '已移入回收站', restored: '已恢复', destroyed: '已彻底删除', cleared: '回收站已清空' },
     form: { create_title: '新增%{name}', edit_title: '编辑%{name}', password_keep: '留空则不修改密码' },
+    history: { fields: '字段', history: '修改记录', empty: '暂无修改记录', system: '系统', api_key: 'API 密钥 #%{id}', restore: '恢复到此版本', restored: '已恢复到此版本', current: '记录已是此版本', field: '字段', before: '修改前', after: '修改后', list: '修改记录列表' },
     prompt: { invalid: '输入的数据不合法' },
     upload: { button: '上传', success: '上传成功', failed: '上传失败', error: '上传异常', none: '暂无附件', progress: '上传进度', remove: '移除%{name}' },
     test_mode: { label: '测试模式', hint: '支付渠道正在使用测试密钥：此时支付的订单不是真实收款。' },

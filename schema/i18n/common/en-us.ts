@@ -141,6 +141,7 @@ const enUs: CommonCatalog = {
     refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
     exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },
     eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator', lookup: 'Provider look-up', refund: 'Refund' },
+    revisionAction: { create: 'Created', update: 'Updated', remove: 'Moved to the recycle bin', restore: 'Restored from the recycle bin', delete: 'Deleted', payment: 'Payment processing', settings: 'Settings saved' },
     outcome: { applied: 'Applied', flagged: 'Kept as an exception', finished: 'Order already finished', rejected: 'Rejected' },
     state: { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed', gone: 'Refused by merchant' },
     gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },

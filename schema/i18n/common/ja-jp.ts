@@ -141,6 +141,7 @@ const jaJp: CommonCatalog = {
     refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
     exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },
     eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター', lookup: 'プロバイダー照会', refund: '返金' },
+    revisionAction: { create: '作成', update: '更新', remove: 'ごみ箱へ移動', restore: 'ごみ箱から復元', delete: '完全に削除', payment: '決済処理', settings: '設定の保存' },
     outcome: { applied: '適用済み', flagged: '例外として記録', finished: '注文は終了済み', rejected: '拒否' },
     state: { pending: '配信待ち', delivered: '配信済み', failed: '配信失敗', gone: '加盟店が拒否' },
     gender: { unknown: '未設定', boy: '男性', girl: '女性' },

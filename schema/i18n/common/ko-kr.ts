@@ -139,6 +139,7 @@ const koKr: CommonCatalog = {
     refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
     exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },
     eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자', lookup: '제공자 조회', refund: '환불' },
+    revisionAction: { create: '생성', update: '수정', remove: '휴지통으로 이동', restore: '휴지통에서 복원', delete: '영구 삭제', payment: '결제 처리', settings: '설정 저장' },
     outcome: { applied: '적용됨', flagged: '예외로 기록됨', finished: '이미 종료된 주문', rejected: '거부됨' },
     state: { pending: '전달 대기', delivered: '전달됨', failed: '전달 실패', gone: '가맹점이 거부' },
     gender: { unknown: '비공개', boy: '남성', girl: '여성' },

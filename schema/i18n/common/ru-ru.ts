@@ -144,6 +144,7 @@ const ruRu: CommonCatalog = {
     refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
     exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },
     eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор', lookup: 'Запрос к провайдеру', refund: 'Возврат' },
+    revisionAction: { create: 'Создано', update: 'Изменено', remove: 'Перемещено в корзину', restore: 'Восстановлено из корзины', delete: 'Удалено', payment: 'Обработка платежа', settings: 'Настройки сохранены' },
     outcome: { applied: 'Применено', flagged: 'Сохранено как исключение', finished: 'Заказ уже завершён', rejected: 'Отклонено' },
     state: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Отклонено продавцом' },
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },

@@ -144,6 +144,7 @@ const zhCn = {
     refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
     exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
     eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作', lookup: '渠道查单', refund: '退款' },
+    revisionAction: { create: '创建', update: '修改', remove: '移入回收站', restore: '从回收站恢复', delete: '永久删除', payment: '支付处理', settings: '设置保存' },
     outcome: { applied: '已生效', flagged: '已记为异常', finished: '订单已结束', rejected: '已拒绝' },
     state: { pending: '待投递', delivered: '已送达', failed: '投递失败', gone: '商户已拒收' },
     gender: { unknown: '保密', boy: '男', girl: '女' },

@@ -11,6 +11,7 @@ export default {
       sms: 'SMS & email',
       cache: 'Cache',
       crypt: 'Security',
+      history: 'Record history',
       storage: 'Storage',
     },
     sections: {
@@ -31,6 +32,7 @@ export default {
         file: 'File cache',
         redis: 'Redis cache',
       },
+      history: { revisions: 'Record history retention' },
       crypt: {
         jwt: 'Sign-in tokens (JWT)',
       },
@@ -102,6 +104,7 @@ export default {
       stripe: { secret_key: 'Secret key (sk_test_… or sk_live_…)', secrets: 'Verification secrets (several separated by spaces, for rotation)' },
       callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
+    history: { revisions: { keep_days: 'Days kept (0 keeps all)' } },
     crypt: {
       jwt: {
         issuer: 'Issuer',

@@ -11,6 +11,7 @@ export default {
       sms: 'SMS とメール',
       cache: 'キャッシュ',
       crypt: 'セキュリティ',
+      history: '変更履歴',
       storage: 'ストレージ',
     },
     sections: {
@@ -31,6 +32,7 @@ export default {
         file: 'ファイルキャッシュ',
         redis: 'Redis キャッシュ',
       },
+      history: { revisions: '変更履歴の保存期間' },
       crypt: {
         jwt: 'ログイントークン（JWT）',
       },
@@ -102,6 +104,7 @@ export default {
       stripe: { secret_key: 'シークレットキー（sk_test_… または sk_live_…）', secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
       callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
+    history: { revisions: { keep_days: '保存日数（0 は無期限）' } },
     crypt: {
       jwt: {
         issuer: '発行者',

@@ -11,6 +11,7 @@ export default {
       sms: 'SMS 및 이메일',
       cache: '캐시',
       crypt: '보안',
+      history: '변경 기록',
       storage: '스토리지',
     },
     sections: {
@@ -31,6 +32,7 @@ export default {
         file: '파일 캐시',
         redis: 'Redis 캐시',
       },
+      history: { revisions: '변경 기록 보관' },
       crypt: {
         jwt: '로그인 토큰(JWT)',
       },
@@ -102,6 +104,7 @@ export default {
       stripe: { secret_key: '시크릿 키(sk_test_… 또는 sk_live_…)', secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
       callback: { secret: '서명 비밀 키', timeout: '시간 초과 (초)' },
     },
+    history: { revisions: { keep_days: '보관 일수 (0은 모두 보관)' } },
     crypt: {
       jwt: {
         issuer: '발급자',

@@ -11,6 +11,7 @@ export default {
       sms: 'SMS и почта',
       cache: 'Кэш',
       crypt: 'Безопасность',
+      history: 'История записей',
       storage: 'Хранилище',
     },
     sections: {
@@ -31,6 +32,7 @@ export default {
         file: 'Файловый кэш',
         redis: 'Кэш Redis',
       },
+      history: { revisions: 'Хранение истории записей' },
       crypt: {
         jwt: 'Токены входа (JWT)',
       },
@@ -102,6 +104,7 @@ export default {
       stripe: { secret_key: 'Секретный ключ (sk_test_… или sk_live_…)', secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
+    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' } },
     crypt: {
       jwt: {
         issuer: 'Издатель',

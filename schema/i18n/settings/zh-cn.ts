@@ -11,6 +11,7 @@ export default {
       sms: '短信与邮件',
       cache: '缓存',
       crypt: '安全防护',
+      history: '修改记录',
       storage: '存储',
     },
     sections: {
@@ -31,6 +32,7 @@ export default {
         file: '文件缓存',
         redis: 'Redis 缓存',
       },
+      history: { revisions: '修改记录保留' },
       crypt: {
         jwt: '登录令牌（JWT）',
       },
@@ -102,6 +104,7 @@ export default {
       stripe: { secret_key: 'Stripe 密钥（sk_test_… 或 sk_live_…）', secrets: '验证密钥（多个用空格分隔，便于轮换）' },
       callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
+    history: { revisions: { keep_days: '保留天数（0 为永久保留）' } },
     crypt: {
       jwt: {
         issuer: '签发者',
