@@ -113,6 +113,25 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect((await call('PUT', '/api/toml/sms-email', { host: 'smtp.evil.example', port: 25, account: 'a', password: 'b' })).status).toBe(403);
   });
 
+  it('refuses him manage over a rule he holds only through a group without manage', async () => {
+    // His own group has manage; the logs rule comes to him only through a read-only group. Holding
+    // manage somewhere must not turn that rule's own rows into everyone's.
+    const logsRows = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    const readers = await call('POST', '/api/auth-group/create', { name: 'Log readers', manage: 0, rules: `|${logsRows.id}|`, uids: `|${opId}|` }, admin);
+    expect(readers.status, readers.text).toBe(201);
+    const english = { 'accept-language': 'en-us' };
+    const escalate = await t.call('POST', '/api/auth-group/create', { name: 'Log managers', manage: 1, rules: `|${logsRows.id}|`, uids: `|${opId}|` }, op, english);
+    expect(escalate.status, escalate.text).toBe(403);
+    expect(escalate.body.msg).toBe('You cannot grant what you do not hold: API rules');
+    const upgrade = await t.call('PUT', '/api/auth-group/update', { id: readers.body.data.id, manage: 1 }, op, english);
+    expect(upgrade.status, upgrade.text).toBe(403);
+    expect(upgrade.body.msg).toBe('You cannot grant what you do not hold: API rules');
+    expect((await groupRow(readers.body.data.id)).manage).toBe(0);
+    expect((await call('GET', '/api/auth-group/find?name=Log managers', undefined, admin)).body.data).toHaveLength(0);
+    // The same rule without manage is his to hand on.
+    expect((await call('POST', '/api/auth-group/create', { name: 'Log readers too', manage: 0, rules: `|${logsRows.id}|` })).status).toBe(201);
+  });
+
   it('still lets him delegate what he holds', async () => {
     const user = await call('POST', '/api/users/create', { account: 'helper22' });
     expect(user.status, user.text).toBe(201);

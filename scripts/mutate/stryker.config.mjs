@@ -1,0 +1,47 @@
+/**
+ * Mutation testing of the code where a surviving mutant is a security or money bug:
+ * `npm run mutate [files…]` (scripts/mutate/run.mjs). Not part of `npm test` or CI.
+ *
+ * The API suite runs on SQLite only (TEST_MYSQL_URL and TEST_REDIS_URL are dropped here, so
+ * every child the runner starts inherits that), with per-test coverage: a mutant runs only the
+ * tests that reached it, which is what lets a run fit a 2-core machine.
+ */
+import { MUTATED_BY_DEFAULT } from './modules.mjs';
+
+delete process.env.TEST_MYSQL_URL;
+delete process.env.TEST_REDIS_URL;
+// The suites refuse to skip a missing service under CI; here SQLite alone is the point.
+delete process.env.CI;
+
+const files = process.env.PAYDESK_MUTATE?.split(',').filter(Boolean);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'scripts/mutate/vitest.config.ts', related: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  // Checks each mutant's file alone: a mutant that breaks a caller's types elsewhere is then run
+  // (and killed by the tests) rather than rejected, which costs seconds, not a wrong score.
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  mutate: files?.length ? files : MUTATED_BY_DEFAULT,
+  // Two cores: one vitest per core; the checker shares them.
+  concurrency: 2,
+  checkerNodeArgs: ['--max-old-space-size=2048'],
+  // An API test builds an app (migrations) before it runs: seconds, not milliseconds.
+  timeoutMS: 30_000,
+  timeoutFactor: 2,
+  tempDirName: 'scripts/mutate/.stryker-tmp',
+  cleanTempDir: 'always',
+  // Only what the server and its API tests need goes into each sandbox.
+  ignorePatterns: ['/admin', '/pay', '/dist', '/build', '/data', '/config', '/tests/e2e', '/tests/artifacts', '/scripts/mutate/reports'],
+  // Results of earlier runs are reused for mutants whose code and tests did not change.
+  incremental: true,
+  incrementalFile: 'scripts/mutate/reports/incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'scripts/mutate/reports/mutation.html' },
+  jsonReporter: { fileName: 'scripts/mutate/reports/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  thresholds: { high: 90, low: 85, break: null },
+};
