@@ -10,7 +10,7 @@ const files = process.argv.slice(2).flatMap((arg) => GROUPS[arg] ?? [arg]);
 const started = Date.now();
 const run = spawnSync('npx', ['stryker', 'run', 'scripts/mutate/stryker.config.mjs'], {
   stdio: 'inherit',
-  env: { ...process.env, PAYDESK_MUTATE: files.join(',') },
+  env: { ...process.env, PAYDESK_MUTATE: JSON.stringify(files) },
 });
 console.log(`mutate: ${files.length ? files.join(' ') : 'every module'} in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(run.status ?? 1);

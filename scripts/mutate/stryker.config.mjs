@@ -13,7 +13,8 @@ delete process.env.TEST_REDIS_URL;
 // The suites refuse to skip a missing service under CI; here SQLite alone is the point.
 delete process.env.CI;
 
-const files = process.env.PAYDESK_MUTATE?.split(',').filter(Boolean);
+/** The files `npm run mutate` was given (scripts/mutate/run.mjs), as a JSON list: globs may hold commas. */
+const files = JSON.parse(process.env.PAYDESK_MUTATE || '[]');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -30,7 +31,7 @@ export default {
   // a mutant reached by tests too runs only those tests' files (it is active from their beforeAll on, so the
   // setup sees it as well); one reached only outside tests is reported as ignored, not counted in the score.
   ignoreStatic: true,
-  mutate: files?.length ? files : MUTATED_BY_DEFAULT,
+  mutate: files.length ? files : MUTATED_BY_DEFAULT,
   // Two cores: one vitest per core; the checker shares them.
   concurrency: 2,
   checkerNodeArgs: ['--max-old-space-size=2048'],
