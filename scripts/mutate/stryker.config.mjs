@@ -21,7 +21,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'scripts/mutate/vitest.config.ts', related: false },
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile: 'scripts/mutate/tsconfig.json',
   // Checks each mutant's file alone: a mutant that breaks a caller's types elsewhere is then run
   // (and killed by the tests) rather than rejected, which costs seconds, not a wrong score.
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
