@@ -75,6 +75,8 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
       expect(res.status, JSON.stringify(patch)).toBe(403);
     }
     expect((await call('DELETE', '/api/auth-group/remove', { ids: String(id) })).status).toBe(403);
+    // Nor deleted for good, which would lift the lock as surely.
+    expect((await call('DELETE', '/api/auth-group/delete', { ids: String(id) })).status).toBe(403);
     expect(await groupRow(id)).toMatchObject({ lock: 1, uids: '', rules: `|${held[0]}|`, deleteTime: 0 });
     // Creating a locked row is a super-admin's act too.
     expect((await call('POST', '/api/auth-group/create', { name: 'Mine', lock: 1 })).status).toBe(403);
@@ -117,7 +119,8 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     // His own group has manage; the logs rule comes to him only through a read-only group. Holding
     // manage somewhere must not turn that rule's own rows into everyone's.
     const logsRows = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
-    const readers = await call('POST', '/api/auth-group/create', { name: 'Log readers', manage: 0, rules: `|${logsRows.id}|`, uids: `|${opId}|` }, admin);
+    // The read-only group also lists a rule his own group gives him with manage: that manage stays his.
+    const readers = await call('POST', '/api/auth-group/create', { name: 'Log readers', manage: 0, rules: `|${logsRows.id}|${held[0]}|`, uids: `|${opId}|` }, admin);
     expect(readers.status, readers.text).toBe(201);
     const english = { 'accept-language': 'en-us' };
     const escalate = await t.call('POST', '/api/auth-group/create', { name: 'Log managers', manage: 1, rules: `|${logsRows.id}|`, uids: `|${opId}|` }, op, english);
@@ -128,8 +131,31 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect(upgrade.body.msg).toBe('You cannot grant what you do not hold: API rules');
     expect((await groupRow(readers.body.data.id)).manage).toBe(0);
     expect((await call('GET', '/api/auth-group/find?name=Log managers', undefined, admin)).body.data).toHaveLength(0);
-    // The same rule without manage is his to hand on.
+    // The same rule without manage is his to hand on, and so is manage over the rule his own group gives with it.
     expect((await call('POST', '/api/auth-group/create', { name: 'Log readers too', manage: 0, rules: `|${logsRows.id}|` })).status).toBe(201);
+    const delegated = await call('POST', '/api/auth-group/create', { name: 'Managers of one', manage: 1, rules: `|${held[0]}|` });
+    expect(delegated.status, delegated.text).toBe(201);
+  });
+
+  it('an operator with every rule (own rows) and manage over one rule may hand those on, but not make or join a super-admin group', async () => {
+    const user = await call('POST', '/api/users/create', { account: 'allreader1', password: 'allreader-pass' }, admin);
+    const broad = await call('POST', '/api/auth-group/create', { name: 'Everything, own rows', all: 1, manage: 0, uids: `|${user.body.data.id}|` }, admin);
+    expect(broad.status, broad.text).toBe(201);
+    // And manage, but only over one rule, through another group: together they are not a super-admin's.
+    const tagsRows = (await rulesOf('tags')).find((r) => r.route === 'api/tags/rows')!;
+    const narrow = await call('POST', '/api/auth-group/create', { name: 'Tag managers', manage: 1, rules: `|${tagsRows.id}|`, uids: `|${user.body.data.id}|` }, admin);
+    expect(narrow.status, narrow.text).toBe(201);
+    const reader = await t.signIn('allreader1', 'allreader-pass');
+    const english = { 'accept-language': 'en-us' };
+    const root = await t.call('POST', '/api/auth-group/create', { name: 'Root3', all: 1, manage: 1 }, reader, english);
+    expect(root.status, root.text).toBe(403);
+    expect(root.body.msg).toBe('You cannot grant what you do not hold: All permissions');
+    const join = await t.call('PUT', '/api/auth-group/update', { id: superGroup.id, uids: `${superGroup.uids}${user.body.data.id}|` }, reader, english);
+    expect(join.status, join.text).toBe(403);
+    expect((await groupRow(superGroup.id)).uids).toBe(superGroup.uids);
+    expect((await call('GET', '/api/auth-group/find?name=Root3', undefined, admin)).body.data).toHaveLength(0);
+    // What he holds, he may give: every rule, own rows only.
+    expect((await t.call('POST', '/api/auth-group/create', { name: 'Everything too', all: 1, manage: 0 }, reader)).status).toBe(201);
   });
 
   it('still lets him delegate what he holds', async () => {
