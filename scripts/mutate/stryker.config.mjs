@@ -49,7 +49,9 @@ export default {
   // Results of earlier runs are reused for mutants whose code and tests did not change.
   incremental: true,
   incrementalFile: 'scripts/mutate/reports/incremental.json',
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // event-recorder writes each mutant's result as it comes (reports/events/), so a run stopped early still says what it found.
+  reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
+  eventReporter: { baseDir: 'scripts/mutate/reports/events' },
   htmlReporter: { fileName: 'scripts/mutate/reports/mutation.html' },
   jsonReporter: { fileName: 'scripts/mutate/reports/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },

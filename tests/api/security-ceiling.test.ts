@@ -158,6 +158,17 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect((await t.call('POST', '/api/auth-group/create', { name: 'Everything too', all: 1, manage: 0 }, reader)).status).toBe(201);
   });
 
+  it('refuses manage to an operator who holds no manage at all, even with no rules in it', async () => {
+    const user = await call('POST', '/api/users/create', { account: 'plainop1', password: 'plainop-pass' }, admin);
+    const groupRules = (await rulesOf('auth-group')).map((r) => r.id);
+    expect((await call('POST', '/api/auth-group/create', { name: 'Group clerks', manage: 0, rules: `|${groupRules.join('|')}|`, uids: `|${user.body.data.id}|` }, admin)).status).toBe(201);
+    const clerk = await t.signIn('plainop1', 'plainop-pass');
+    const res = await t.call('POST', '/api/auth-group/create', { name: 'Empty managers', manage: 1 }, clerk, { 'accept-language': 'en-us' });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.msg).toBe('You cannot grant what you do not hold: Manages others\' data');
+    expect((await t.call('POST', '/api/auth-group/create', { name: 'Empty clerks', manage: 0 }, clerk)).status).toBe(201);
+  });
+
   it('still lets him delegate what he holds', async () => {
     const user = await call('POST', '/api/users/create', { account: 'helper22' });
     expect(user.status, user.text).toBe(201);
