@@ -181,21 +181,28 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received).toHaveLength(1);
   });
 
-  it('does not send again a callback another instance delivered while this one was busy', async () => {
-    // Nine callbacks due: the busy instance claims eight (all it sends at once) and keeps the ninth for later.
+  it('does not send again, or early, a callback another instance sent while this one was busy', async () => {
+    // Ten callbacks due: the busy instance claims eight (all it sends at once) and keeps two for later.
     const orders = [];
-    for (let i = 0; i < 9; i++) orders.push(await paidOrder());
+    for (let i = 0; i < 10; i++) orders.push(await paidOrder());
     const busy = stalledInstance();
     const busySending = busy.outbox.deliverDue();
     await expect.poll(busy.waiting).toBe(8);
-    // Meanwhile this instance finds the ninth free and delivers it.
-    expect(await deliver()).toBe(1);
+    // Meanwhile this instance finds those two free and sends them: one is taken, one answered with a 500.
+    merchant.answer(500);
+    expect(await deliver()).toBe(2);
     busy.release(0);
     expect(await busySending).toBe(8);
-    const ids = merchant.received.map((r) => r.id);
-    expect(ids).toHaveLength(9);
-    expect(new Set(ids).size).toBe(9);
-    for (const o of orders) expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1 });
+    // Neither was sent again by the busy instance: the taken one is done, the other waits its 10 seconds.
+    expect(merchant.received).toHaveLength(10);
+    const rows = await Promise.all(orders.map(async (o) => (await stored(api, o.id)).callbacks[0]!));
+    const waiting = rows.filter((row) => row.state === 'pending');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ tries: 1, lastCode: 500, nextTime: api.clock.now + 10 });
+    expect(rows.filter((row) => row.state === 'delivered' && row.tries === 1)).toHaveLength(9);
+    api.clock.now += 10;
+    expect(await deliver()).toBe(1);
+    expect(new Set(merchant.received.map((r) => r.id)).size).toBe(10);
   });
 
   it('resends on the word of an operator who holds the rule', async () => {
