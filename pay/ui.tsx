@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from './i18n';
 
-/** SPEC §9: toasts stay 3000 ms; the progress bar hides 500 ms after reaching 100. */
+/** Toasts stay 3000 ms, as in the console; the progress bar hides 500 ms after reaching 100. */
 const TOAST_MS = 3000;
 const PROGRESS_HIDE_MS = 500;
 
@@ -90,6 +90,18 @@ export function OrderNotFound() {
     <main className="card card--centered" data-testid="order-not-found">
       <h2 className="status-text">{t('pay.order_not_found')}</h2>
       <p className="hint">{t('pay.order_not_found_text')}</p>
+    </main>
+  );
+}
+
+/** The order could not be read after a few tries: say so (it may well exist), with a way to try again. */
+export function OrderLoadFailed({ retry }: { retry: () => void }) {
+  const t = useT();
+  return (
+    <main className="card card--centered" data-testid="order-load-failed">
+      <h2 className="status-text" role="alert">{t('pay.load_failed')}</h2>
+      <p className="hint">{t('pay.load_failed_text')}</p>
+      <button type="button" className="button button--primary" onClick={retry}>{t('pay.retry')}</button>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Account pages under `/common` (SPEC §2 "Common layout", issue 6 item 4):
+ * Account pages under `/common` (issue 6 item 4):
  * sign-in by account and password or by phone/email code, sign-up, and the
  * forgotten password, linked to one another. Password sign-in and sign-up land
  * on `/admin`, code sign-in on `/`; a visitor who already holds a token is
@@ -27,6 +27,8 @@ const AUTOCOMPLETE: Partial<Record<Field, string>> = { account: 'username', pass
 function useSignForm() {
   const translate = useTranslate();
   const [values, setValues] = useState<SignValues>({});
+  // Once a password has done its work it leaves the page's memory: nothing shows it again.
+  const forgetPasswords = () => setValues(({ password: _p, AgainPassword: _a, ...kept }) => kept);
   const input = (name: Field, o: { label?: string; required?: boolean } = {}) => (
     <TextField
       key={name}
@@ -39,7 +41,7 @@ function useSignForm() {
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
     />
   );
-  return { values, input };
+  return { values, input, forgetPasswords };
 }
 
 /**
@@ -129,11 +131,12 @@ function SignIn() {
   const login = useLogin();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const { values, input } = useSignForm();
+  const { values, input, forgetPasswords } = useSignForm();
   // The session is saved by the password or two-factor step; `login` then lands on /admin as react-admin does.
   const enter = () => login({ started: true }, '/admin');
   const byPassword = async () => {
     const outcome = await passwordStep(values.account!.trim(), values.password!);
+    forgetPasswords();
     return outcome.next === 'done' ? enter() : setStep({ kind: outcome.next, mfaToken: outcome.mfaToken });
   };
   const onSubmit = () =>
@@ -199,7 +202,7 @@ function Forget() {
     notify('admin.sign.reset_done', { type: 'success' });
     void navigate('/common/sign-in');
   };
-  // SPEC §2: the forgotten-password submit button is labelled as register.
+  // The forgotten-password submit button keeps the sign-up label, as the page has always had it.
   return (
     <Page title="admin.titles.sign_forget" submit="admin.sign.submit_sign_up" onSubmit={() => submit('forget', values, reset)} links={[['sign-in', 'admin.titles.sign_in'], ['sign-up', 'admin.titles.sign_up']]}>
       {input('social')}
@@ -212,12 +215,18 @@ function Forget() {
 }
 
 /**
- * SPEC §2: a signed-in visitor, one whose stored token the server still
+ * A signed-in visitor, one whose stored token the server still
  * accepts, is sent to `/`. A garbage or refused token is forgotten and the
  * page shows; nothing is drawn while the server is asked.
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const [state, setState] = useState<'asking' | 'in' | 'out'>(() => (sessionToken() ? 'asking' : 'out'));
+  // A page the browser restores from its back-forward cache comes back as it was left, form and all: ask again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && sessionToken() && setState('asking');
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, []);
   useEffect(() => {
     if (state !== 'asking') return;
     authProvider.checkAuth({}).then(

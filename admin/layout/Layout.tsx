@@ -1,6 +1,6 @@
 /**
  * The console frame: react-admin's layout with the grouped menu, the language
- * switcher, the page chrome, and the 10-minute token check (SPEC §4).
+ * switcher, the page chrome, and the 10-minute token check.
  */
 import { useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
@@ -31,7 +31,7 @@ function ConsoleSidebar(props: SidebarProps) {
 function TokenWatch() {
   const checkAuth = useCheckAuth();
   useEffect(() => {
-    const timer = setInterval(() => checkAuth().catch(() => undefined), TOKEN_CHECK_MS);
+    const timer = setInterval(() => checkAuth({ due: true }).catch(() => undefined), TOKEN_CHECK_MS);
     return () => clearInterval(timer);
   }, [checkAuth]);
   return null;

@@ -1,10 +1,10 @@
-/** Payment result (SPEC §2, §4): status icon and text, the order, and a copy button for its number. */
+/** Payment result: status icon and text, the order, and a copy button for its number. */
 import { ORDER_STATUSES, orderStatusColor } from '../../schema/options';
 import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
 import { payLink } from '../../schema/options';
-import { Detail, OrderNotFound, useToast } from '../ui';
+import { Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 
 type Look = (typeof ORDER_STATUSES)[number] | 'unknown' | 'querying';
 
@@ -48,6 +48,7 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
     }
   }
 
+  if (load.failed) return <OrderLoadFailed retry={load.retry} />;
   if (load.loaded && !order) return <OrderNotFound />;
 
   return (
