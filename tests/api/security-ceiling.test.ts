@@ -59,11 +59,27 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
 
   it('refuses changing a rule\'s type or lock', async () => {
     const rule = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    const english = { 'accept-language': 'en-us' };
     for (const type of ['login', 'common']) {
-      expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, type })).status).toBe(403);
+      const res = await t.call('PUT', '/api/auth-rules/update', { id: rule.id, type }, op, english);
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('Only a super administrator may change Type');
     }
-    expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, lock: 1 })).status).toBe(403);
+    const lock = await t.call('PUT', '/api/auth-rules/update', { id: rule.id, lock: 1 }, op, english);
+    expect(lock.status).toBe(403);
+    expect(lock.body.msg).toBe('Only a super administrator may change Locked');
     expect((await t.call('GET', '/api/logs/rows')).status).toBe(401);
+  });
+
+  it('lets him rename, trash and delete a group he made', async () => {
+    const made = await call('POST', '/api/auth-group/create', { name: 'Short-lived', rules: `|${held[0]}|` });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id;
+    expect((await call('PUT', '/api/auth-group/update', { id, name: 'Shorter-lived' })).status).toBe(200);
+    expect((await call('DELETE', '/api/auth-group/remove', { ids: String(id) })).status).toBe(200);
+    expect((await groupRow(id)).deleteTime).toBeGreaterThan(0);
+    expect((await call('DELETE', '/api/auth-group/delete', { ids: String(id) })).status).toBe(200);
+    expect((await call('GET', `/api/auth-group/find?ids=${id}`, undefined, admin)).body.data).toHaveLength(0);
   });
 
   it('refuses unlocking a locked group or changing its members and rules', async () => {
@@ -167,6 +183,11 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect(res.status, res.text).toBe(403);
     expect(res.body.msg).toBe('You cannot grant what you do not hold: Manages others\' data');
     expect((await t.call('POST', '/api/auth-group/create', { name: 'Empty clerks', manage: 0 }, clerk)).status).toBe(201);
+    // A rule he lacks is named as such, whoever asks.
+    const logsRows = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    const beyond = await t.call('POST', '/api/auth-group/create', { name: 'Log clerks', manage: 0, rules: `|${logsRows.id}|` }, clerk, { 'accept-language': 'en-us' });
+    expect(beyond.status, beyond.text).toBe(403);
+    expect(beyond.body.msg).toBe('You cannot grant what you do not hold: API rules');
   });
 
   it('still lets him delegate what he holds', async () => {
