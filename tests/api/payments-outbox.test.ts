@@ -181,6 +181,24 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received).toHaveLength(1);
   });
 
+  it('a database failure while claiming is reported, not taken for another instance holding the row', async () => {
+    const o = await paidOrder();
+    const db = api.t.app.paydesk.db.any;
+    // The same database, except that writes to it fail (a full disk, a lost connection).
+    const failing = new Proxy(db, {
+      get(target, key) {
+        if (key === 'updateTable') return () => { throw new Error('disk full'); };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const broken = new Outbox({ db: failing, clock: () => api.clock.now, settings: () => api.t.app.paydesk.settings.get('pay').callback, fetch });
+    await expect(broken.deliverDue()).rejects.toThrow('disk full');
+    expect(merchant.received).toHaveLength(0);
+    expect(await deliver()).toBe(1);
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1 });
+  });
+
   it('does not send again, or early, a callback another instance sent while this one was busy', async () => {
     // Ten callbacks due: the busy instance claims eight (all it sends at once) and keeps two for later.
     const orders = [];
