@@ -137,6 +137,17 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(spread).toBeLessThan(26 * 3600);
   });
 
+  it('a callback answered at its tenth and last try is delivered, not given up', async () => {
+    const o = await paidOrder();
+    merchant.answer(...Array<number>(9).fill(500));
+    for (let i = 0; i < 10; i++) {
+      await deliver();
+      const [row] = (await stored(api, o.id)).callbacks;
+      if (row!.nextTime) api.clock.now = Number(row!.nextTime);
+    }
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 10, lastCode: 200 });
+  });
+
   /** Another instance's outbox on the same database and clock, whose sends hang until `release(status)`. */
   function stalledInstance() {
     const waiting: Array<(status: number) => void> = [];
@@ -181,19 +192,24 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received).toHaveLength(1);
   });
 
-  it('a database failure while claiming is reported, not taken for another instance holding the row', async () => {
-    const o = await paidOrder();
-    const db = api.t.app.paydesk.db.any;
-    // The same database, except that writes to it fail (a full disk, a lost connection).
-    const failing = new Proxy(db, {
+  /** An outbox on the same database, except that its writes fail with `error`. */
+  function failingWrites(error: Error) {
+    const failing = new Proxy(api.t.app.paydesk.db.any, {
       get(target, key) {
-        if (key === 'updateTable') return () => { throw new Error('disk full'); };
+        if (key === 'updateTable') return () => { throw error; };
         const value = Reflect.get(target, key, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const broken = new Outbox({ db: failing, clock: () => api.clock.now, settings: () => api.t.app.paydesk.settings.get('pay').callback, fetch });
-    await expect(broken.deliverDue()).rejects.toThrow('disk full');
+    return new Outbox({ db: failing, clock: () => api.clock.now, settings: () => api.t.app.paydesk.settings.get('pay').callback, fetch });
+  }
+
+  it('a database failure while claiming is reported, not taken for another instance holding the row; a deadlock is', async () => {
+    const o = await paidOrder();
+    await expect(failingWrites(new Error('disk full')).deliverDue()).rejects.toThrow('disk full');
+    // MariaDB's answer when two instances claim at once: the row is left to the other, or to the next look.
+    const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213, code: 'ER_LOCK_DEADLOCK' });
+    expect(await failingWrites(deadlock).deliverDue()).toBe(0);
     expect(merchant.received).toHaveLength(0);
     expect(await deliver()).toBe(1);
     expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1 });
