@@ -47,7 +47,7 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received).toHaveLength(1);
     expect(merchant.received[0]).toMatchObject({ valid: true, body: { type: 'order.completed', data: { tradeNo: o.tradeNo, status: 'completed', amount: 12.5 } } });
     const [callback] = (await stored(api, o.id)).callbacks;
-    expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200 });
+    expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200, deliveredTime: api.clock.now });
     expect(JSON.parse(callback!.attempts)[0]).toMatchObject({ code: 200 });
     expect(await deliver()).toBe(0);
     expect(merchant.received).toHaveLength(1);
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     merchant.answer(500);
     await deliver();
     let [callback] = (await stored(api, o.id)).callbacks;
-    expect(callback).toMatchObject({ state: 'pending', tries: 1, lastCode: 500, nextTime: api.clock.now + BACKOFF_SECONDS[0] });
+    expect(callback).toMatchObject({ state: 'pending', tries: 1, lastCode: 500, nextTime: api.clock.now + BACKOFF_SECONDS[0], deliveredTime: 0 });
     api.clock.now += BACKOFF_SECONDS[0] - 1;
     expect(await deliver()).toBe(0);
     api.clock.now += 1;
