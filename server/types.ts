@@ -32,11 +32,15 @@ export interface Caller {
   user: CallerUser | null;
   /** Rows the caller may read and change: `null` = everyone's (manage), else only this owner id. */
   scopeUid: number | null;
+  /** The live groups the caller belongs to (what a row shared with a group is read by: `personal` resources). */
+  groups?: readonly number[];
   /** The token's id, so sign-out can revoke it. */
   jti?: string;
   tokenExp?: number;
   /** Set when the caller came with an API key instead of a token (server/auth/api-keys.ts). */
   apiKeyId?: number;
+  /** The API key is limited to these rules (`METHOD route`, with their simple-rest routes); absent: all of the owner's. */
+  keyRules?: ReadonlySet<string>;
   /** A group of the caller requires two-factor sign-in, which they have not set up. */
   mfaMissing?: true;
 }

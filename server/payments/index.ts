@@ -126,7 +126,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
       checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
     }
   });
-  await apiKeyRoutes(app, { db, clock, writeContext });
+  await apiKeyRoutes(app, { db, clock, writeContext, rules: app.ruleBook });
   await callbackSecretRoutes(app, { db, clock, writeContext, uniqueViolation: app.db.adapter.uniqueViolation });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;
