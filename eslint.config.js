@@ -25,7 +25,7 @@ const TESTS = top('tests');
 const inServer = (name) => [1, 2, 3].flatMap((depth) => ['../'.repeat(depth) + name, '../'.repeat(depth) + name + '/**']);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'config/**', 'tests/artifacts/**', '**/*.html'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'config/**', 'tests/artifacts/**', '**/*.html', 'scripts/mutate/.stryker-tmp/**', 'scripts/mutate/reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

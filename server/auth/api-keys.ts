@@ -32,14 +32,15 @@ export interface ApiKeyClaims {
 }
 
 export class ApiKeys {
-  constructor(private readonly db: Db) {}
+  /** `clock`: epoch milliseconds, the app's (AppOptions.clock). */
+  constructor(private readonly db: Db, private readonly clock: () => number = Date.now) {}
 
   /** The owner of a live key, or null. */
   async verify(key: string): Promise<ApiKeyClaims | null> {
     const db = this.db.kysely;
     const row = await db.selectFrom('api_keys').select(['id', 'uid', 'expireTime', 'revokedTime', 'lastUsedTime', 'rules'])
       .where('hash', '=', hashApiKey(key)).executeTakeFirst();
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock() / 1000);
     if (!row || row.revokedTime > 0 || (row.expireTime > 0 && row.expireTime <= now)) return null;
     if (now - row.lastUsedTime >= LAST_USED_EVERY_SECONDS) {
       await db.updateTable('api_keys').set({ lastUsedTime: now }).where('id', '=', row.id).execute();

@@ -40,9 +40,10 @@ export class Tokens {
   async issue(uid: number, opts: { unique?: boolean } = {}): Promise<{ no: string; expired: number; jti: string }> {
     const s = this.settings();
     const jti = randomUUID();
-    const at = Date.now();
+    // The app's clock (AppOptions.clock), so a test moves time rather than waiting for a token to expire.
+    const at = this.app.clock();
     if (opts.unique) await this.revokeAll(uid, at);
-    const no = this.app.jwt.sign({ uid, at }, { key: s.key, algorithm: 'HS256', iss: s.issuer, sub: s.subject, jti, expiresIn: s.expired });
+    const no = this.app.jwt.sign({ uid, at }, { key: s.key, algorithm: 'HS256', iss: s.issuer, sub: s.subject, jti, expiresIn: s.expired, clockTimestamp: at });
     const expired = Math.floor(at / 1000) + s.expired;
     return { no, expired, jti };
   }
@@ -68,10 +69,10 @@ export class Tokens {
     const s = this.settings();
     const under = `${s.key}\n${s.issuer}\n${s.subject}`;
     const known = this.verified.get(token);
-    if (known && known.under === under && known.claims.exp * 1000 > Date.now()) return known.claims;
+    if (known && known.under === under && known.claims.exp * 1000 > this.app.clock()) return known.claims;
     let claims: TokenClaims & { iss?: string; sub?: string };
     try {
-      claims = this.app.jwt.verify(token, { key: s.key, algorithms: ['HS256'], allowedIss: s.issuer, allowedSub: s.subject });
+      claims = this.app.jwt.verify(token, { key: s.key, algorithms: ['HS256'], allowedIss: s.issuer, allowedSub: s.subject, clockTimestamp: this.app.clock() });
     } catch {
       return null;
     }
@@ -81,12 +82,12 @@ export class Tokens {
   }
 
   /** Ends every token of the user issued before `since` (kept as long as a token can live). */
-  async revokeAll(uid: number, since = Date.now()) {
+  async revokeAll(uid: number, since = this.app.clock()) {
     await this.cache().set(`jwt:since:${uid}`, since, this.settings().expired);
   }
 
   async revoke(claims: Pick<TokenClaims, 'jti' | 'exp'>) {
-    const ttl = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
+    const ttl = Math.max(1, claims.exp - Math.floor(this.app.clock() / 1000));
     await this.cache().set(`jwt:deny:${claims.jti}`, 1, ttl);
   }
 }

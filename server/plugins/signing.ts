@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 const signing: FastifyPluginAsync = async (app) => {
-  app.decorate('signature', new SignatureCheck(app.configRows, () => app.cache.kv()));
+  app.decorate('signature', new SignatureCheck(app.configRows, () => app.cache.kv(), app.clock));
 };
 
 export const signingPlugin = fp(signing, { name: 'paydesk-signing', fastify: '5.x', dependencies: ['paydesk-config-rows', 'paydesk-cache'] });

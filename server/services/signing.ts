@@ -44,7 +44,8 @@ const isAnonymous = (request: FastifyRequest) => !request.headers.authorization 
 const isInit = (request: FastifyRequest) => request.routeOptions.url === '/api/comm/init';
 
 export class SignatureCheck {
-  constructor(private readonly config: ConfigRows, private readonly cache: () => KeyValueCache) {}
+  /** `clock`: epoch milliseconds, the app's (AppOptions.clock), which the window is measured on. */
+  constructor(private readonly config: ConfigRows, private readonly cache: () => KeyValueCache, private readonly clock: () => number = Date.now) {}
 
   async check(request: FastifyRequest, ruleType: string) {
     const safety = await this.config.get('SYSTEM_SAFETY_API');
@@ -54,7 +55,7 @@ export class SignatureCheck {
     if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof sign !== 'string' || nonce.length < 16 || nonce.length > 64) {
       throw new AppError(401, 'errors.sign_missing');
     }
-    if (!/^\d+$/.test(timestamp) || Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > SIGN_WINDOW_SECONDS) {
+    if (!/^\d+$/.test(timestamp) || Math.abs(Math.floor(this.clock() / 1000) - Number(timestamp)) > SIGN_WINDOW_SECONDS) {
       throw new AppError(401, 'errors.sign_expired');
     }
     // Multipart bodies (uploads) are signed without their file parts.

@@ -110,9 +110,20 @@ describe.skipIf(skip)('two instances sharing MariaDB and Redis', () => {
     await changeSafety(adminCall, limits({ global: 6 }));
     // The config row is shared; B re-reads it within a second, and then refuses a new client's seventh call.
     await expect.poll(() => burst(newClient(), () => b, 7), { timeout: 10_000, interval: 50 }).toBeLessThan(7);
-    const passed = await burst(newClient(), (i) => (i % 2 ? a : b), 40);
-    // Apart, each instance would pass at least 6 before refusing: 12 or more.
-    expect(passed).toBeGreaterThanOrEqual(6);
-    expect(passed).toBeLessThan(12);
+    // Real seconds (Redis's windows): a burst a stalled machine spread over more than one proves nothing,
+    // so it is made again from a new client, five times at most (a 5-second stall spoils one).
+    for (let attempt = 1; ; attempt++) {
+      const began = performance.now();
+      const passed = await burst(newClient(), (i) => (i % 2 ? a : b), 40);
+      const took = performance.now() - began;
+      if (took >= 1000 && attempt < 5) {
+        console.warn(`instances: a burst took ${Math.round(took)} ms, more than one window; trying again`);
+        continue;
+      }
+      // Apart, each instance would pass 6 before refusing: 12.
+      expect(took, 'every burst took more than a second').toBeLessThan(1000);
+      expect(passed).toBe(6);
+      break;
+    }
   });
 });

@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF_SECONDS, MAX_TRIES } from '../../server/payments/outbox';
+import { Response, fetch } from 'undici';
+import { BACKOFF_SECONDS, MAX_TRIES, Outbox } from '../../server/payments/outbox';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { dataOf } from '../support/fixtures';
 import { startMerchant, type Merchant } from '../fakes/merchant';
@@ -46,7 +47,7 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received).toHaveLength(1);
     expect(merchant.received[0]).toMatchObject({ valid: true, body: { type: 'order.completed', data: { tradeNo: o.tradeNo, status: 'completed', amount: 12.5 } } });
     const [callback] = (await stored(api, o.id)).callbacks;
-    expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200 });
+    expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200, deliveredTime: api.clock.now });
     expect(JSON.parse(callback!.attempts)[0]).toMatchObject({ code: 200 });
     expect(await deliver()).toBe(0);
     expect(merchant.received).toHaveLength(1);
@@ -84,7 +85,7 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     merchant.answer(500);
     await deliver();
     let [callback] = (await stored(api, o.id)).callbacks;
-    expect(callback).toMatchObject({ state: 'pending', tries: 1, lastCode: 500, nextTime: api.clock.now + BACKOFF_SECONDS[0] });
+    expect(callback).toMatchObject({ state: 'pending', tries: 1, lastCode: 500, nextTime: api.clock.now + BACKOFF_SECONDS[0], deliveredTime: 0 });
     api.clock.now += BACKOFF_SECONDS[0] - 1;
     expect(await deliver()).toBe(0);
     api.clock.now += 1;
@@ -113,24 +114,129 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(merchant.received.map((r) => r.answered)).toEqual([410, 400, 429, 200]);
   });
 
-  it('keeps trying a merchant that does not answer for about a day, then gives up', async () => {
+  it('keeps trying a merchant that does not answer for about a day, each wait one step longer, then gives up', async () => {
     const o = await order(api, { notifyUrl: 'http://127.0.0.1:9/nobody-listens' });
     dataOf(await api.call('POST', '/api/receive-money/mark-failed', { id: o.id, reason: 'declined' }));
-    const start = api.clock.now;
     for (let i = 0; i < MAX_TRIES + 2; i++) {
       await deliver();
-      api.clock.now += 13 * 3600;
+      const [pending] = (await stored(api, o.id)).callbacks;
+      // To the second the row says it is due: a try made early would be refused by the claim.
+      if (pending!.nextTime) api.clock.now = Number(pending!.nextTime);
     }
     const [callback] = (await stored(api, o.id)).callbacks;
-    expect(callback).toMatchObject({ state: 'failed', tries: MAX_TRIES, lastCode: 0 });
-    const attempts = JSON.parse(callback!.attempts);
-    expect(attempts).toHaveLength(MAX_TRIES);
-    expect(attempts[0].error).toBeTruthy();
-    // Ten tries spread over about a day.
-    const spread = BACKOFF_SECONDS.reduce((a, b) => a + b, 0);
+    expect(callback).toMatchObject({ state: 'failed', tries: 10, lastCode: 0, nextTime: 0 });
+    const attempts: Array<{ at: number; next?: number; error?: string }> = JSON.parse(callback!.attempts);
+    expect(attempts).toHaveLength(10);
+    expect(attempts[0]!.error).toBeTruthy();
+    // The waits as the merchant sees them: 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h; none after the last.
+    expect(attempts.map((a) => (a.next ? a.next - a.at : null))).toEqual([10, 30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, null]);
+    expect(attempts.slice(1).map((a, i) => a.at - attempts[i]!.at)).toEqual([10, 30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600]);
+    // About a day from the first try to the last.
+    const spread = attempts.at(-1)!.at - attempts[0]!.at;
     expect(spread).toBeGreaterThan(20 * 3600);
     expect(spread).toBeLessThan(26 * 3600);
-    expect(attempts.at(-1).at).toBeGreaterThan(start);
+  });
+
+  it('a callback answered at its tenth and last try is delivered, not given up', async () => {
+    const o = await paidOrder();
+    merchant.answer(...Array<number>(9).fill(500));
+    for (let i = 0; i < 10; i++) {
+      await deliver();
+      const [row] = (await stored(api, o.id)).callbacks;
+      if (row!.nextTime) api.clock.now = Number(row!.nextTime);
+    }
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 10, lastCode: 200 });
+  });
+
+  /** Another instance's outbox on the same database and clock, whose sends hang until `release(status)`. */
+  function stalledInstance() {
+    const waiting: Array<(status: number) => void> = [];
+    let released: number | undefined;
+    const outbox = new Outbox({
+      db: api.t.app.paydesk.db.any,
+      clock: () => api.clock.now,
+      settings: () => api.t.app.paydesk.settings.get('pay').callback,
+      fetch: async (url, init) => {
+        const status = released ?? await new Promise<number>((resolve) => waiting.push(resolve));
+        return status ? new Response('{}', { status }) : fetch(url, init);
+      },
+    });
+    return {
+      outbox,
+      waiting: () => waiting.length,
+      /** Lets every hung send, and every later one, finish: with `status`, as if that was the answer; with 0, sent for real. */
+      release(status: number) {
+        released = status;
+        waiting.splice(0).forEach((resolve) => resolve(status));
+      },
+    };
+  }
+
+  it('sends once more, two minutes on, a callback whose sender died after claiming it, and ignores that sender\'s late word', async () => {
+    const o = await paidOrder();
+    const dead = stalledInstance();
+    const dying = dead.outbox.deliverDue();
+    await expect.poll(dead.waiting).toBe(1);
+    // Its lease holds for two minutes: nobody else sends the row meanwhile.
+    api.clock.now += 119;
+    expect(await deliver()).toBe(0);
+    api.clock.now += 1;
+    expect(await deliver()).toBe(1);
+    expect(merchant.received.map((r) => [r.answered, r.valid])).toEqual([[200, true]]);
+    // The dead sender's answer arrives after all (a 500): the row stays as the live sender left it.
+    dead.release(500);
+    await dying;
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200, leaseOwner: '' });
+    api.clock.now += 3600;
+    expect(await deliver()).toBe(0);
+    expect(merchant.received).toHaveLength(1);
+  });
+
+  /** An outbox on the same database, except that its writes fail with `error`. */
+  function failingWrites(error: Error) {
+    const failing = new Proxy(api.t.app.paydesk.db.any, {
+      get(target, key) {
+        if (key === 'updateTable') return () => { throw error; };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return new Outbox({ db: failing, clock: () => api.clock.now, settings: () => api.t.app.paydesk.settings.get('pay').callback, fetch });
+  }
+
+  it('a database failure while claiming is reported, not taken for another instance holding the row; a deadlock is', async () => {
+    const o = await paidOrder();
+    await expect(failingWrites(new Error('disk full')).deliverDue()).rejects.toThrow('disk full');
+    // MariaDB's answer when two instances claim at once: the row is left to the other, or to the next look.
+    const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213, code: 'ER_LOCK_DEADLOCK' });
+    expect(await failingWrites(deadlock).deliverDue()).toBe(0);
+    expect(merchant.received).toHaveLength(0);
+    expect(await deliver()).toBe(1);
+    expect((await stored(api, o.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 1 });
+  });
+
+  it('does not send again, or early, a callback another instance sent while this one was busy', async () => {
+    // Ten callbacks due: the busy instance claims eight (all it sends at once) and keeps two for later.
+    const orders = [];
+    for (let i = 0; i < 10; i++) orders.push(await paidOrder());
+    const busy = stalledInstance();
+    const busySending = busy.outbox.deliverDue();
+    await expect.poll(busy.waiting).toBe(8);
+    // Meanwhile this instance finds those two free and sends them: one is taken, one answered with a 500.
+    merchant.answer(500);
+    expect(await deliver()).toBe(2);
+    busy.release(0);
+    expect(await busySending).toBe(8);
+    // Neither was sent again by the busy instance: the taken one is done, the other waits its 10 seconds.
+    expect(merchant.received).toHaveLength(10);
+    const rows = await Promise.all(orders.map(async (o) => (await stored(api, o.id)).callbacks[0]!));
+    const waiting = rows.filter((row) => row.state === 'pending');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ tries: 1, lastCode: 500, nextTime: api.clock.now + 10 });
+    expect(rows.filter((row) => row.state === 'delivered' && row.tries === 1)).toHaveLength(9);
+    api.clock.now += 10;
+    expect(await deliver()).toBe(1);
+    expect(new Set(merchant.received.map((r) => r.id)).size).toBe(10);
   });
 
   it('resends on the word of an operator who holds the rule', async () => {

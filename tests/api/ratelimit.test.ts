@@ -8,8 +8,8 @@
  * window opens at a client's first request and lasts a second. The app runs
  * on the test's clock, which stands still unless the test moves it, so a
  * burst that runs into a refusal passes exactly `limit`. Across instances the
- * windows are Redis's, on real time: there a burst passes at least `limit`
- * and, unless the machine stalls for a second mid-burst, fewer than twice that.
+ * windows are Redis's, on real time: that test says so, and makes its burst
+ * again when a stalled machine spread it over more than one second.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,15 +151,27 @@ redisSuite('rate limits shared through Redis', () => {
     fs.rmSync(configDir, { recursive: true, force: true });
   });
 
+  // This one needs real seconds: Redis's windows. A burst that a stalled machine spreads over more than one
+  // second proves nothing about one budget, so it is made again with a new client (five tries: a stall of
+  // five seconds spoils at most one); the block that follows is an hour long, far beyond any stall.
   it('calls to either instance spend one budget, and a block set through one holds on the other', async () => {
-    const ip = newClient();
-    // Apart, the instances would pass at least 4 each before refusing.
-    const { passed, refusal } = await burst((i) => hit(i % 2 ? b : a, INIT, ip));
-    expect(passed).toBeGreaterThanOrEqual(4);
-    expect(passed).toBeLessThan(8);
-    expect(refusal?.status).toBe(429);
-    // That overrun was the one allowed: both instances now refuse the client as blocked.
-    expect((await hit(a, SITE, ip)).msg).toBe(BLOCKED);
-    expect((await hit(b, SITE, ip)).msg).toBe(BLOCKED);
+    for (let attempt = 1; ; attempt++) {
+      const ip = newClient();
+      const began = performance.now();
+      const { passed, refusal } = await burst((i) => hit(i % 2 ? b : a, INIT, ip));
+      const took = performance.now() - began;
+      expect(refusal?.status).toBe(429);
+      // That overrun was the one allowed: both instances now refuse the client as blocked.
+      expect((await hit(a, SITE, ip)).msg).toBe(BLOCKED);
+      expect((await hit(b, SITE, ip)).msg).toBe(BLOCKED);
+      if (took >= 1000 && attempt < 5) {
+        console.warn(`rate limits through Redis: a burst took ${Math.round(took)} ms, more than one window; trying again`);
+        continue;
+      }
+      // Within one window: apart, the instances would each pass 4 before refusing.
+      expect(took, 'every burst took more than a second').toBeLessThan(1000);
+      expect(passed).toBe(4);
+      break;
+    }
   });
 });

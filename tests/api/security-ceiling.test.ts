@@ -59,11 +59,27 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
 
   it('refuses changing a rule\'s type or lock', async () => {
     const rule = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    const english = { 'accept-language': 'en-us' };
     for (const type of ['login', 'common']) {
-      expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, type })).status).toBe(403);
+      const res = await t.call('PUT', '/api/auth-rules/update', { id: rule.id, type }, op, english);
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('Only a super administrator may change Type');
     }
-    expect((await call('PUT', '/api/auth-rules/update', { id: rule.id, lock: 1 })).status).toBe(403);
+    const lock = await t.call('PUT', '/api/auth-rules/update', { id: rule.id, lock: 1 }, op, english);
+    expect(lock.status).toBe(403);
+    expect(lock.body.msg).toBe('Only a super administrator may change Locked');
     expect((await t.call('GET', '/api/logs/rows')).status).toBe(401);
+  });
+
+  it('lets him rename, trash and delete a group he made', async () => {
+    const made = await call('POST', '/api/auth-group/create', { name: 'Short-lived', rules: `|${held[0]}|` });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id;
+    expect((await call('PUT', '/api/auth-group/update', { id, name: 'Shorter-lived' })).status).toBe(200);
+    expect((await call('DELETE', '/api/auth-group/remove', { ids: String(id) })).status).toBe(200);
+    expect((await groupRow(id)).deleteTime).toBeGreaterThan(0);
+    expect((await call('DELETE', '/api/auth-group/delete', { ids: String(id) })).status).toBe(200);
+    expect((await call('GET', `/api/auth-group/find?ids=${id}`, undefined, admin)).body.data).toHaveLength(0);
   });
 
   it('refuses unlocking a locked group or changing its members and rules', async () => {
@@ -75,6 +91,8 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
       expect(res.status, JSON.stringify(patch)).toBe(403);
     }
     expect((await call('DELETE', '/api/auth-group/remove', { ids: String(id) })).status).toBe(403);
+    // Nor deleted for good, which would lift the lock as surely.
+    expect((await call('DELETE', '/api/auth-group/delete', { ids: String(id) })).status).toBe(403);
     expect(await groupRow(id)).toMatchObject({ lock: 1, uids: '', rules: `|${held[0]}|`, deleteTime: 0 });
     // Creating a locked row is a super-admin's act too.
     expect((await call('POST', '/api/auth-group/create', { name: 'Mine', lock: 1 })).status).toBe(403);
@@ -111,6 +129,65 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     const jwt = await call('PUT', '/api/toml/crypt-jwt', { subject: 'paydesk', issuer: 'paydesk', expired: 3600, key: 'attacker-known-key' });
     expect(jwt.status, jwt.text).toBe(403);
     expect((await call('PUT', '/api/toml/sms-email', { host: 'smtp.evil.example', port: 25, account: 'a', password: 'b' })).status).toBe(403);
+  });
+
+  it('refuses him manage over a rule he holds only through a group without manage', async () => {
+    // His own group has manage; the logs rule comes to him only through a read-only group. Holding
+    // manage somewhere must not turn that rule's own rows into everyone's.
+    const logsRows = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    // The read-only group also lists a rule his own group gives him with manage: that manage stays his.
+    const readers = await call('POST', '/api/auth-group/create', { name: 'Log readers', manage: 0, rules: `|${logsRows.id}|${held[0]}|`, uids: `|${opId}|` }, admin);
+    expect(readers.status, readers.text).toBe(201);
+    const english = { 'accept-language': 'en-us' };
+    const escalate = await t.call('POST', '/api/auth-group/create', { name: 'Log managers', manage: 1, rules: `|${logsRows.id}|`, uids: `|${opId}|` }, op, english);
+    expect(escalate.status, escalate.text).toBe(403);
+    expect(escalate.body.msg).toBe('You cannot grant what you do not hold: API rules');
+    const upgrade = await t.call('PUT', '/api/auth-group/update', { id: readers.body.data.id, manage: 1 }, op, english);
+    expect(upgrade.status, upgrade.text).toBe(403);
+    expect(upgrade.body.msg).toBe('You cannot grant what you do not hold: API rules');
+    expect((await groupRow(readers.body.data.id)).manage).toBe(0);
+    expect((await call('GET', '/api/auth-group/find?name=Log managers', undefined, admin)).body.data).toHaveLength(0);
+    // The same rule without manage is his to hand on, and so is manage over the rule his own group gives with it.
+    expect((await call('POST', '/api/auth-group/create', { name: 'Log readers too', manage: 0, rules: `|${logsRows.id}|` })).status).toBe(201);
+    const delegated = await call('POST', '/api/auth-group/create', { name: 'Managers of one', manage: 1, rules: `|${held[0]}|` });
+    expect(delegated.status, delegated.text).toBe(201);
+  });
+
+  it('an operator with every rule (own rows) and manage over one rule may hand those on, but not make or join a super-admin group', async () => {
+    const user = await call('POST', '/api/users/create', { account: 'allreader1', password: 'allreader-pass' }, admin);
+    const broad = await call('POST', '/api/auth-group/create', { name: 'Everything, own rows', all: 1, manage: 0, uids: `|${user.body.data.id}|` }, admin);
+    expect(broad.status, broad.text).toBe(201);
+    // And manage, but only over one rule, through another group: together they are not a super-admin's.
+    const tagsRows = (await rulesOf('tags')).find((r) => r.route === 'api/tags/rows')!;
+    const narrow = await call('POST', '/api/auth-group/create', { name: 'Tag managers', manage: 1, rules: `|${tagsRows.id}|`, uids: `|${user.body.data.id}|` }, admin);
+    expect(narrow.status, narrow.text).toBe(201);
+    const reader = await t.signIn('allreader1', 'allreader-pass');
+    const english = { 'accept-language': 'en-us' };
+    const root = await t.call('POST', '/api/auth-group/create', { name: 'Root3', all: 1, manage: 1 }, reader, english);
+    expect(root.status, root.text).toBe(403);
+    expect(root.body.msg).toBe('You cannot grant what you do not hold: All permissions');
+    const join = await t.call('PUT', '/api/auth-group/update', { id: superGroup.id, uids: `${superGroup.uids}${user.body.data.id}|` }, reader, english);
+    expect(join.status, join.text).toBe(403);
+    expect((await groupRow(superGroup.id)).uids).toBe(superGroup.uids);
+    expect((await call('GET', '/api/auth-group/find?name=Root3', undefined, admin)).body.data).toHaveLength(0);
+    // What he holds, he may give: every rule, own rows only.
+    expect((await t.call('POST', '/api/auth-group/create', { name: 'Everything too', all: 1, manage: 0 }, reader)).status).toBe(201);
+  });
+
+  it('refuses manage to an operator who holds no manage at all, even with no rules in it', async () => {
+    const user = await call('POST', '/api/users/create', { account: 'plainop1', password: 'plainop-pass' }, admin);
+    const groupRules = (await rulesOf('auth-group')).map((r) => r.id);
+    expect((await call('POST', '/api/auth-group/create', { name: 'Group clerks', manage: 0, rules: `|${groupRules.join('|')}|`, uids: `|${user.body.data.id}|` }, admin)).status).toBe(201);
+    const clerk = await t.signIn('plainop1', 'plainop-pass');
+    const res = await t.call('POST', '/api/auth-group/create', { name: 'Empty managers', manage: 1 }, clerk, { 'accept-language': 'en-us' });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.msg).toBe('You cannot grant what you do not hold: Manages others\' data');
+    expect((await t.call('POST', '/api/auth-group/create', { name: 'Empty clerks', manage: 0 }, clerk)).status).toBe(201);
+    // A rule he lacks is named as such, whoever asks.
+    const logsRows = (await rulesOf('logs')).find((r) => r.route === 'api/logs/rows')!;
+    const beyond = await t.call('POST', '/api/auth-group/create', { name: 'Log clerks', manage: 0, rules: `|${logsRows.id}|` }, clerk, { 'accept-language': 'en-us' });
+    expect(beyond.status, beyond.text).toBe(403);
+    expect(beyond.body.msg).toBe('You cannot grant what you do not hold: API rules');
   });
 
   it('still lets him delegate what he holds', async () => {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, DIALECTS, makeApp, type TestApp } from '../support/app';
 import { commApp, SETUPS, type CommApp } from './comm-harness';
 
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -135,5 +136,29 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     const b = await t.signIn('tokenholder', 'holder-pass-1');
     expect((await check(a)).body.code).toBe(200);
     expect((await check(b)).body.code).toBe(200);
+  });
+});
+
+describe.each(DIALECTS)('a token\'s life on the app\'s clock on %s', (dialect) => {
+  // The clock the server reads (AppOptions.clock, epoch ms): the test moves it, never waits.
+  const clock = { now: Date.now() };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ dialect, clock: () => clock.now });
+  });
+  afterAll(() => t?.close());
+  const check = (token: string) => t.call('POST', '/api/comm/check-token', undefined, token);
+
+  it('lives as long as crypt.toml says (7 days by default), to the second, then is refused', async () => {
+    const signedIn = await t.call('POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD });
+    const { no, expired } = signedIn.body.data.token;
+    expect(expired).toBe(Math.floor(clock.now / 1000) + 7 * 86400);
+    expect((await check(no)).body.code).toBe(200);
+    clock.now = expired * 1000 - 1000;
+    expect((await check(no)).body.code).toBe(200);
+    clock.now = expired * 1000 + 1000;
+    expect((await check(no)).status).toBe(401);
+    // A token signed in now lives on.
+    expect((await check(await t.signIn())).body.code).toBe(200);
   });
 });

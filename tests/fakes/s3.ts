@@ -6,6 +6,11 @@
  * really went. It speaks HTTPS with a throwaway certificate; `agents` routes
  * any provider host name (`bucket.oss-cn-hangzhou.aliyuncs.com`, ...) to it,
  * so drivers use their real endpoints and virtual-hosted bucket names.
+ *
+ * Like the S3-compatible stores, it refuses what only AWS speaks: checksum
+ * headers (`x-amz-checksum-*`, `x-amz-sdk-checksum-algorithm`) and
+ * `aws-chunked` bodies; and, as they do, it refuses a signature scoped to
+ * another region than the one its host name serves.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -64,6 +69,22 @@ function canonicalQuery(search: URLSearchParams): string {
     .join('&');
 }
 
+/** The region a provider host serves: OSS `oss-<region>[-internal].aliyuncs.com`, COS `cos.<region>.myqcloud.com`, Kodo `s3.<region>.qiniucs.com`. */
+export function regionOfHost(host: string): string | undefined {
+  const name = host.replace(/:\d+$/, '');
+  return (/(?:^|\.)oss-([a-z0-9-]+?)(?:-internal)?\.aliyuncs\.com$/.exec(name)
+    ?? /(?:^|\.)cos\.([a-z0-9-]+)\.myqcloud\.com$/.exec(name)
+    ?? /(?:^|\.)s3\.([a-z0-9-]+)\.qiniucs\.com$/.exec(name))?.[1];
+}
+
+/** What the S3-compatible stores do not take: AWS's flexible checksums and chunked signed bodies. */
+function refuseAwsOnly(request: IncomingMessage) {
+  const checksum = Object.keys(request.headers).find((name) => name.startsWith('x-amz-checksum-') || name === 'x-amz-sdk-checksum-algorithm' || name === 'x-amz-trailer');
+  if (checksum) throw new S3Error(400, 'InvalidArgument');
+  const encoding = String(request.headers['content-encoding'] ?? '') + String(request.headers['x-amz-content-sha256'] ?? '');
+  if (/aws-chunked|STREAMING-/i.test(encoding)) throw new S3Error(400, 'InvalidArgument');
+}
+
 function verifySignature(request: IncomingMessage, url: URL, body: Buffer, accessKeyId: string, secretAccessKey: string): string {
   const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8}\/[^/]+\/s3\/aws4_request), ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/
     .exec(request.headers.authorization ?? '');
@@ -87,6 +108,8 @@ function verifySignature(request: IncomingMessage, url: URL, body: Buffer, acces
   const canonicalRequest = [request.method, url.pathname, canonicalQuery(url.searchParams), canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   const [date, region, service] = scope.split('/') as [string, string, string];
+  // A signature for another region than the host's (AWS names this error so too).
+  if (region !== regionOfHost(String(request.headers.host ?? ''))) throw new S3Error(400, 'AuthorizationHeaderMalformed');
   const signingKey = ['aws4_request'].reduce(
     (key, part) => hmac(key, part),
     hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service),
@@ -110,6 +133,7 @@ export async function startFakeS3(credentials: { accessKeyId: string; secretAcce
       const host = String(request.headers.host ?? '');
       const url = new URL(request.url ?? '/', `https://${host}`);
       const body = await readBody(request);
+      refuseAwsOnly(request);
       const scope = verifySignature(request, url, body, credentials.accessKeyId, credentials.secretAccessKey);
       signed.push({ method: request.method!, host, path: decodeURIComponent(url.pathname), scope });
       const id = `https://${host}${url.pathname}`;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection } from 'mysql2/promise';
+import { SMTP_CA_FILE } from '../fakes/smtp';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,7 +39,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG: 'off', ...env },
+    // It trusts the fake mail server's certificate, as a deployment trusts its mail server's CA.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG: 'off', NODE_EXTRA_CA_CERTS: SMTP_CA_FILE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -38,3 +38,21 @@ describe('email sender', () => {
     await expect(sender.send('payer@example.com', '111111')).rejects.toMatchObject({ code: 503 });
   });
 });
+
+describe('email sender over TLS', () => {
+  it('upgrades with STARTTLS before it logs in: the catcher refuses AUTH in plain text, and the mail came encrypted', async () => {
+    await createSender('email', { email: settings }).send('tls@example.com', '246810');
+    expect(smtp.mails.at(-1)).toMatchObject({ to: ['tls@example.com'], secure: true });
+  });
+
+  it('refuses a mail server whose certificate it cannot verify (503), rather than sending the password to it', async () => {
+    const stranger = await startSmtpCatcher(LOGIN, { trusted: false });
+    try {
+      const sender = createSender('email', { email: { ...settings, port: stranger.port } });
+      await expect(sender.send('payer@example.com', '111111')).rejects.toMatchObject({ code: 503, key: 'errors.email_failed' });
+      expect(stranger.mails).toHaveLength(0);
+    } finally {
+      await stranger.close();
+    }
+  });
+});

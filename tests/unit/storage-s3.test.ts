@@ -1,6 +1,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosTarget, createStorage, kodoTarget, objectKey, ossTarget } from '../../server/services/storage';
+import { createS3Storage } from '../../server/services/storage/s3';
 import { PNG } from '../fakes/images';
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
 
@@ -81,6 +82,7 @@ describe('S3-compatible storage against a store that checks SigV4', () => {
     const client = new S3Client({
       endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'cn-hangzhou',
       credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET }, requestHandler: fake.requestHandler,
+      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
     });
     const got = await client.send(new GetObjectCommand({ Bucket: 'shop', Key: key }));
     expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(PNG);
@@ -96,5 +98,27 @@ describe('S3-compatible storage against a store that checks SigV4', () => {
   it('an unknown key id is refused', async () => {
     const storage = createStorage('kodo', { access_key: 'someone-else', secret_key: SECRET, bucket: 'shop', region: 'z2' }, context());
     await expect(storage.put(objectKey('png'), PNG, 'image/png')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+  });
+
+  it('a client with AWS\'s own checksums on is refused, as the S3-compatible stores refuse it, and nothing is stored', async () => {
+    const before = fake.objects.size;
+    const awsDefaults = createS3Storage(ossTarget({ access_key_id: KEY_ID, access_key_secret: SECRET, bucket: 'shop', endpoint: 'cn-hangzhou' }), {
+      requestHandler: fake.requestHandler, requestChecksumCalculation: 'WHEN_SUPPORTED',
+    });
+    await expect(awsDefaults.put(objectKey('png'), PNG, 'image/png')).rejects.toMatchObject({ name: 'InvalidArgument' });
+    expect(fake.objects.size).toBe(before);
+  });
+
+  it('a signature for another region than the host serves is refused', async () => {
+    const target = ossTarget({ access_key_id: KEY_ID, access_key_secret: SECRET, bucket: 'shop', endpoint: 'cn-hangzhou' });
+    const elsewhere = createS3Storage({ ...target, region: 'cn-shanghai' }, { requestHandler: fake.requestHandler });
+    await expect(elsewhere.put(objectKey('png'), PNG, 'image/png')).rejects.toMatchObject({ name: 'AuthorizationHeaderMalformed' });
+    // COS and Kodo hosts name their regions too.
+    const cos = cosTarget({ app_id: '1250000000', secret_id: KEY_ID, secret_key: SECRET, bucket: 'shop', region: 'ap-guangzhou' });
+    await expect(createS3Storage({ ...cos, region: 'ap-beijing' }, { requestHandler: fake.requestHandler }).put(objectKey('png'), PNG, 'image/png'))
+      .rejects.toMatchObject({ name: 'AuthorizationHeaderMalformed' });
+    const kodo = kodoTarget({ access_key: KEY_ID, secret_key: SECRET, bucket: 'shop', region: 'z2' });
+    await expect(createS3Storage({ ...kodo, region: 'z2' }, { requestHandler: fake.requestHandler }).put(objectKey('png'), PNG, 'image/png'))
+      .rejects.toMatchObject({ name: 'AuthorizationHeaderMalformed' });
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * The modules `npm run mutate` mutates, in groups a run can be made of
+ * (`npm run mutate ceiling outbox`): permission checks, the money paths, the
+ * generic store and writes, and request signing. With no argument it mutates
+ * them all against the whole API suite; a named group runs against the API
+ * files that exercise it (a mutant there runs only the tests that reach it,
+ * but one that survives runs all of them, and the whole suite takes minutes).
+ */
+const api = (...names) => names.map((name) => `tests/api/${name}.test.ts`);
+
+export const GROUPS = {
+  ceiling: {
+    mutate: ['server/auth/ceiling.ts'],
+    tests: [...api('security-ceiling', 'security-identity', 'security-hardening', 'permissions', 'groups', 'keep-admin', 'mfa-groups', 'config')],
+  },
+  auth: {
+    mutate: ['server/auth/{guard,tokens,api-keys,password-throttle,codes}.ts'],
+    tests: [...api('security-sessions', 'security-identity', 'security-enumeration', 'security-hardening', 'permissions', 'tokens', 'payments-api-keys',
+      'comm-codes', 'comm-reset', 'comm-sign-code', 'comm-sign-up', 'mfa-sign-in', 'sign-in-up-settings')],
+  },
+  outbox: {
+    mutate: ['server/payments/outbox.ts'],
+    tests: [...api('payments-outbox', 'payments-callback-test', 'payments-callback-secrets')],
+  },
+  payments: {
+    mutate: ['server/payments/{transitions,notify,expiry,refunds,exceptions}.ts'],
+    tests: ['tests/api/payments-*.test.ts', ...api('orders')],
+  },
+  connectors: {
+    mutate: ['server/payments/connectors/*.ts'],
+    tests: [...api('payments-stripe-checkout', 'payments-stripe-sync', 'payments-stripe-refunds', 'payments-notify', 'payments-refunds', 'payments-transitions')],
+  },
+  engine: {
+    mutate: ['server/engine/{store,writes}.ts'],
+    tests: ['tests/api/engine-*.test.ts', 'tests/api/rest-*.test.ts', ...api('write-owner', 'scope-bin', 'permissions', 'security-sort', 'empty-values', 'property', 'security-ceiling')],
+  },
+  signing: {
+    mutate: ['server/services/signing.ts'],
+    tests: [...api('signing', 'rest-signing', 'rest-client')],
+  },
+};
+
+export const MUTATED_BY_DEFAULT = Object.values(GROUPS).flatMap((group) => group.mutate);
