@@ -184,18 +184,20 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
   it('deletes revisions past the retention on the app\'s clock, and keeps all with 0', async () => {
     const old = await createRow(api, 'tags', { name: unique('old') });
     api.clock.now += 31 * DAY;
-    const recent = await createRow(api, 'tags', { name: unique('recent') });
+    // A token lives 7 days on the app's clock: a month on, the admin signs in again.
+    const token = await api.t.signIn();
+    const recent = dataOf(await api.t.call('POST', '/api/tags/create', { name: unique('recent') }, token), 201) as { id: number };
     const prune = () => api.t.app.paydesk.payments.pruneRevisions();
 
-    dataOf(await api.call('PUT', '/api/toml/history-revisions', { keep_days: 0 }));
+    dataOf(await api.t.call('PUT', '/api/toml/history-revisions', { keep_days: 0 }, token));
     expect(await prune()).toBe(0);
-    expect((await historyOf('tags', old.id)).length).toBe(1);
+    expect((await historyOf('tags', old.id, token)).length).toBe(1);
 
-    dataOf(await api.call('PUT', '/api/toml/history-revisions', { keep_days: 30 }));
+    dataOf(await api.t.call('PUT', '/api/toml/history-revisions', { keep_days: 30 }, token));
     expect(await prune()).toBeGreaterThanOrEqual(1);
-    expect(await historyOf('tags', old.id)).toEqual([]);
-    expect((await historyOf('tags', recent.id)).length).toBe(1);
+    expect(await historyOf('tags', old.id, token)).toEqual([]);
+    expect((await historyOf('tags', recent.id, token)).length).toBe(1);
     // The change of the retention itself is recorded, and survives its own cleanup.
-    expect((await historyOf('toml:history', 0))[0]!.changes).toEqual({ 'revisions.keep_days': [0, 30] });
+    expect((await historyOf('toml:history', 0, token))[0]!.changes).toEqual({ 'revisions.keep_days': [0, 30] });
   });
 });
