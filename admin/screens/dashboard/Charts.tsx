@@ -75,7 +75,7 @@ export function OrdersChart({ data }: { data: DashboardData }) {
   return (
     <ChartPanel title={translate('admin.screens.dashboard.chart_orders')} hint={shown.length ? translate('admin.screens.dashboard.chart_hint') : undefined} id="dashboard-chart-orders">
       {shown.length ? (
-        <Box data-testid="chart-orders" sx={{ '& .MuiBarElement-root': { cursor: 'pointer' } }}>
+        <Box data-testid="chart-orders">
           <BarChart
             height={HEIGHT}
             xAxis={[{ scaleType: 'band', data: data.days.map((d) => dayLabel(d, locale)) }]}
