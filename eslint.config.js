@@ -3,7 +3,7 @@
  * Lint: typescript-eslint's type-checked rules, tuned to what catches bugs
  * (floating promises, misused promises, unsafe `any` flows are left to the
  * type checker's `strict`), not style (prettier owns that), plus the import
- * boundaries of DESIGN "Layout": dependencies flow one way.
+ * boundaries of the README's "Architecture": dependencies flow one way.
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -66,7 +66,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
-  // DESIGN "Layout": schema/ <- server/, schema/ <- admin/ and pay/; nothing else crosses.
+  // schema/ <- server/, schema/ <- admin/ and pay/; nothing else crosses.
   { files: ['schema/**'], rules: forbid([[...SERVER, ...ADMIN, ...PAY, ...SCRIPTS, ...TESTS], 'schema/ is the single source of truth: it imports nothing of ours']) },
   { files: ['admin/**'], rules: forbid([[...SERVER, ...PAY], 'admin/ talks to the server over HTTP and never imports pay/']) },
   { files: ['pay/**'], rules: forbid([[...SERVER, ...ADMIN], 'pay/ talks to the server over HTTP and never imports admin/']) },

@@ -34,7 +34,7 @@ const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
  */
 const store = { ...localStorageStore(undefined, 'paydesk'), reset: () => undefined };
 
-/** `/admin` is the users screen under its own title (SPEC §2 "admin-index"); who may not read users lands on their first screen. */
+/** `/admin` is the users screen under its own title; who may not read users lands on their first screen. */
 function IndexScreen() {
   return (
     <LandingRedirect home="users">
@@ -55,7 +55,7 @@ function GrantedResourceScreen() {
   );
 }
 
-/** SPEC §2 names these routes; the screens live at the tables' own paths. */
+/** Alias routes, kept for links that use them; the screens live at the tables' own paths. */
 const ROUTE_ALIASES: Record<string, string> = { 'auth/rules': 'auth-rules', 'auth/group': 'auth-group' };
 
 /**

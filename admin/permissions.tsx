@@ -1,5 +1,5 @@
 /**
- * The one permission check of the console (SPEC §6): a menu entry or button
+ * The one permission check of the console: a menu entry or button
  * shows only when `auth-rules/mine` holds a rule with the same method and route
  * and `manage: true`. Keys are `[METHOD]api/<table>/<action>` (`ruleKey`).
  */

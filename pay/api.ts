@@ -1,7 +1,7 @@
 /**
  * The calls the pay pages make, all public, without React: the front door
  * starts the first reads while React is still loading. A payer never sees an
- * API error: a read that fails reads as "nothing" (SPEC §8) and the page
+ * API error: a read that fails reads as "nothing" and the page
  * stays usable with what it has; the pay click says in the payer's words
  * when it could not start a payment.
  */

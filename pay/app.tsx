@@ -11,7 +11,7 @@ import { useHashRoute } from './route';
 import { NavigationProgress } from './ui';
 
 interface Page {
-  /** i18n key of the route title (SPEC §2). */
+  /** i18n key of the route title. */
   title: string;
   render(query: URLSearchParams): ReactNode;
 }

@@ -1,5 +1,5 @@
 /**
- * The payment countdown (SPEC §4): seconds left until `endAt`, recomputed from
+ * The payment countdown: seconds left until `endAt`, recomputed from
  * the clock each second (so a throttled background tab never drifts), stopped
  * at zero.
  */

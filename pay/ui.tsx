@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from './i18n';
 
-/** SPEC §9: toasts stay 3000 ms; the progress bar hides 500 ms after reaching 100. */
+/** Toasts stay 3000 ms, as in the console; the progress bar hides 500 ms after reaching 100. */
 const TOAST_MS = 3000;
 const PROGRESS_HIDE_MS = 500;
 

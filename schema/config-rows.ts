@@ -1,6 +1,5 @@
 /**
- * The JSON values of the `config` rows (SPEC §3 "Config entries", §5 rules,
- * §9 defaults). The server validates writes with these and seeds the defaults
+ * The JSON values of the `config` rows (their rules and defaults). The server validates writes with these and seeds the defaults
  * on first start; the settings screen builds its forms from the same schemas.
  */
 import { z } from 'zod';
@@ -63,7 +62,7 @@ export const systemSafetyApi = z
       limit: z.strictObject({ enable: z.boolean(), global: atLeast1, point: atLeast1 }),
     }),
   })
-  // paging.limit only means something while paging is on (SPEC §5).
+  // paging.limit only means something while paging is on.
   .refine((v) => !v.paging.enable || v.paging.limit !== undefined, { path: ['paging', 'limit'], error: 'validation.required' });
 
 const smsGuard = z.strictObject({
@@ -104,7 +103,7 @@ const guard = (enable: boolean): z.infer<typeof smsGuard> => ({
   enable, plan: { mode: 'intercept', second: 1800 }, rule: { strategy: 'moderate', second: 600, count: 10 },
 });
 
-/** SPEC §9 defaults, written on first start. The API key is generated then (blank means "generate"). */
+/** The defaults, written on first start. The API key is generated then (blank means "generate"). */
 export const CONFIG_DEFAULTS: { [K in ConfigKey]: ConfigValue<K> } = {
   SIGN_IN_UP: {
     sign_in: { unique: false, strategy: 'loose' },
@@ -136,7 +135,7 @@ export function checkConfigValue(key: string, value: unknown): FieldError[] {
   return result.success ? [] : withLabels(fieldErrors(result.error, { prefix: 'value' }), (field) => labelOf(field.replace(/^value\./, '')));
 }
 
-/** A blank API key means "generate one" (SPEC §5): 32 characters. */
+/** A blank API key means "generate one": 32 characters. */
 export function deriveConfigValue(key: string | undefined, value: unknown): { value?: unknown } {
   if (key !== 'SYSTEM_SAFETY_API' || !value || typeof value !== 'object') return {};
   const safety = value as ConfigValue<'SYSTEM_SAFETY_API'>;

@@ -1,6 +1,6 @@
 /**
- * Epoch seconds as the lists show them (SPEC §2 table settings "date display
- * simple, detailed, or year-month-day"), in the reader's time zone: the
+ * Epoch seconds as the lists show them (the table setting "date display":
+ * simple, detailed, or year-month-day), in the reader's time zone: the
  * console formats in the browser's, the CSV export in the one the console
  * sends, so a file reads like the list it came from.
  */

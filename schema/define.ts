@@ -39,7 +39,7 @@ export interface Preset {
 }
 
 export type MenuGroup = 'users' | 'flow' | 'safety' | 'settings' | 'content';
-/** The side menu's groups, top to bottom (SPEC §2 "Side menu"); the rule tree follows the same order. */
+/** The side menu's groups, top to bottom; the rule tree follows the same order. */
 export const MENU_ORDER: readonly MenuGroup[] = ['users', 'flow', 'safety', 'settings', 'content'];
 
 export interface ResourceInput<F extends Fields> {

@@ -37,7 +37,7 @@ export function emptyValue(f: Field): unknown {
   return empty !== undefined && f.input.safeParse(empty).success ? empty : undefined;
 }
 
-/** What a blank required field is told: a text its own words (SPEC §8), any other field the generic ones. */
+/** What a blank required field is told: a text its own words, any other field the generic ones. */
 export function requiredMessage(f: Field): string {
   const textual = f.widget === 'text' || f.widget === 'textarea';
   const blank = textual ? f.input.safeParse('') : undefined;

@@ -1,5 +1,5 @@
 /**
- * Invitation codes as SIGN_IN_UP `sign_up.invite` describes them (SPEC §3:
+ * Invitation codes as SIGN_IN_UP `sign_up.invite` describes them (its
  * `length`, `format` number|letter|mix). Browser-safe; the server generates
  * them (`POST /api/invite/generate`), the console only asks for them.
  */

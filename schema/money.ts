@@ -2,7 +2,7 @@
  * Money as every screen shows it (issue 11 item 7): the pay pages, the
  * console list and the CSV export all call `formatMoney`. Minor units come
  * from Intl's ISO 4217 data (JPY and KRW have none, most currencies two), the
- * symbol from SPEC §3, the grouping from the reader's locale.
+ * currency's own symbol, the grouping from the reader's locale.
  */
 import { CURRENCY_SYMBOLS, type Currency } from './options';
 
@@ -30,7 +30,7 @@ export function decimalsOf(value: number): number {
 }
 
 /**
- * `HK$1,234.50`, `¥1,235`: the SPEC symbol and the amount grouped in
+ * `HK$1,234.50`, `¥1,235`: the currency's symbol and the amount grouped in
  * `locale`, with the currency's minor digits. An amount stored with more
  * digits than its currency allows (before amounts were checked) keeps them:
  * a payer must see exactly what is owed. Blank for a missing amount.

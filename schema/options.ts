@@ -1,5 +1,5 @@
 /**
- * Option sets and constants of SPEC §3 and §9 that screens, pages and the
+ * Option sets and constants that screens, pages and the
  * server share. Labels are i18n keys `options.<set>.<value>`.
  */
 export const CURRENCY_SYMBOLS = {
@@ -11,7 +11,7 @@ export const CURRENCY_SYMBOLS = {
 export type Currency = keyof typeof CURRENCY_SYMBOLS;
 export const CURRENCIES = Object.keys(CURRENCY_SYMBOLS) as Currency[];
 
-/** Payment channels per currency (SPEC §3): the order form's payType choices follow the currency. */
+/** Payment channels per currency: the order form's payType choices follow the currency. */
 export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
   HKD: ['wechat', 'alipay'],
   TWD: ['card', 'atm'],
@@ -57,7 +57,7 @@ export const PAY_TYPES = [...new Set([...Object.values(PAY_CHANNELS).flat(), ...
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** A status no payment moves (DESIGN "Payments"): only `pending` is paid, failed or expired; a `completed` order is refunded. */
+/** A status no payment moves: only `pending` is paid, failed or expired; a `completed` order is refunded. */
 export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded'];
 /** What may move an order (order-events `source`): a notification, the provider looked up, expiry, an operator, a refund. */
 export const TRANSITION_SOURCES = ['notify', 'lookup', 'expiry', 'operator', 'refund'] as const;
@@ -80,14 +80,14 @@ export const GENDERS = ['unknown', 'boy', 'girl'] as const;
 export const USER_SOURCES = ['default', 'install', 'qq', 'phone', 'email'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
-/** Payment windows of the confirmation pages (SPEC §9). */
+/** Payment windows of the confirmation pages. */
 export const PAY_WINDOW_SECONDS = { index: 15 * 60, emit: 3 * 24 * 3600 } as const;
 /** An order expires at most this long after its creation (the emit window); its creator may choose sooner. */
 export const ORDER_LIFETIME_SECONDS = PAY_WINDOW_SECONDS.emit;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** The pay link a payer opens (SPEC §2). */
+/** The pay link a payer opens. */
 export const payLink = (origin: string, tradeNo: string) => `${origin}/#/pay/emit?tradeNo=${encodeURIComponent(tradeNo)}`;
 
 /**
@@ -102,7 +102,7 @@ export const pageLimit = (paging: { enable: boolean; limit?: number }): number =
 export const pageSizesUpTo = (limit: number): number[] => [...PAGE_SIZES.filter((size) => size < limit), limit];
 
 /**
- * Colours of the order statuses (SPEC §4: completed green, pending orange,
+ * Colours of the order statuses (completed green, pending orange,
  * failed red, anything else grey): the pay result page and the console's
  * status chips both read them here.
  */

@@ -1,7 +1,7 @@
 /**
- * The generic actions of every table and their HTTP methods (SPEC §7), and the
- * permission rule types (DESIGN "Permissions"). Export is a read: GET, gated as
- * `[GET]api/<table>/export` (SPEC §6).
+ * The generic actions of every table and their HTTP methods, and the
+ * permission rule types. Export is a read: GET, gated as
+ * `[GET]api/<table>/export`.
  */
 export const ACTION_METHOD = {
   take: 'GET',
@@ -26,7 +26,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const RULE_TYPES = ['default', 'common', 'login'] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
-/** Scenes of the operation log (SPEC §3): the generic actions plus the account flows. */
+/** Scenes of the operation log: the generic actions plus the account flows. */
 export const LOG_SCENES = [
   'sign-in', 'sign-up', 'check-token', 'take', 'find', 'rows', 'rand', 'sort', 'save',
   'create', 'update', 'export', 'remove', 'restore', 'delete', 'clear',

@@ -1,6 +1,6 @@
 /**
- * The settings files `config/<file>.toml` (SPEC §3 "Settings sections", §5
- * rules, §9 defaults): the one description the server validates with and the
+ * The settings files `config/<file>.toml` (their sections, rules and
+ * defaults): the one description the server validates with and the
  * admin settings screen builds its forms from.
  *
  * Each file is a strict object of sections, each section a strict object of
@@ -122,12 +122,12 @@ export const REDIS_DATABASES = Array.from({ length: 16 }, (_, i) => i);
 const DAY = 86400;
 const expiry = (entries: Array<[string, number]>): Choice[] =>
   entries.map(([name, value]) => ({ value, label: `settings.expiry.${name}` }));
-/** SPEC §9; "never" is 9 years for a token, which must expire at some point. */
+/** "never" is 9 years for a token, which must expire at some point. */
 export const JWT_EXPIRY_CHOICES = expiry([
   ['30m', 1800], ['1h', 3600], ['12h', 12 * 3600], ['1d', DAY], ['3d', 3 * DAY], ['7d', 7 * DAY],
   ['30d', 30 * DAY], ['90d', 90 * DAY], ['never', 9 * 365 * DAY],
 ]);
-/** SPEC §9; 0 keeps entries until they are dropped. */
+/** 0 keeps entries until they are dropped. */
 export const CACHE_EXPIRY_CHOICES = expiry([
   ['30m', 1800], ['2h', 7200], ['12h', 12 * 3600], ['1d', DAY], ['3d', 3 * DAY], ['7d', 7 * DAY],
   ['30d', 30 * DAY], ['90d', 90 * DAY], ['never', 0],
@@ -306,7 +306,7 @@ export function secretFields(file: SettingsFile): string[] {
 }
 
 /**
- * SPEC §9 defaults, written on first start. Credentials start blank: a
+ * The defaults, written on first start. Credentials start blank: a
  * provider nobody configured is "not set up", and its section becomes valid
  * once the operator fills it in. A blank JWT key is generated at first start.
  */
@@ -354,7 +354,7 @@ export function randomString(length: number, alphabet = ALNUM): string {
 }
 
 export const generatePassword = () => randomString(12);
-/** SPEC §9: a prefix plus 23 random characters, upper-cased. */
+/** A prefix plus 23 random characters, upper-cased. */
 export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
 export const generateApiKey = () => randomString(32);
 /** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */

@@ -1,5 +1,5 @@
 /**
- * The one front-end build (DESIGN "Front end"): root `pay/`, whose index.html
+ * The one front-end build: root `pay/`, whose index.html
  * is the front door that lazily mounts either the pay pages or the admin
  * console. Output goes to `dist/` at the repo top, which the server serves.
  */

@@ -1,6 +1,6 @@
 /**
- * The response envelope and coded errors of the API contract (DESIGN "API
- * contract"): every answer is `{code, msg, data}`; HTTP status equals `code`
+ * The response envelope and coded errors of the API contract (README,
+ * "Architecture"): every answer is `{code, msg, data}`; HTTP status equals `code`
  * except 204, sent as HTTP 200 with `code: 204` so the body survives.
  * `msg` holds an i18n key (plus params) until the reply hook translates it into
  * the caller's language.

@@ -49,7 +49,7 @@ export interface RuleConfig {
   group: string;
   /** Default type for a new rule row; an operator may change it later. */
   type: RuleType;
-  /** Log scene (SPEC §3 list) when it differs from the name. */
+  /** Log scene (one of `LOG_SCENES` in schema/rules.ts) when it differs from the name. */
   scene?: string;
   /** The route verifies its caller's own signature (payment notifications): request signing does not apply. */
   ownSignature?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Count of requests in flight, for the loading overlay (SPEC §4): it opens
+ * Count of requests in flight, for the loading overlay: it opens
  * with the first request and closes when the count falls back to zero.
  */
 type Listener = (count: number) => void;

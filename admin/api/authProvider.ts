@@ -1,5 +1,5 @@
 /**
- * react-admin's auth provider (SPEC §4 "Auth status"):
+ * react-admin's auth provider:
  *   login       GET /api/comm/init for the RSA key, then POST /api/comm/sign-in
  *               with account and password encrypted; or, `{ started: true }`,
  *               a session the sign-in page began itself (two-factor steps).

@@ -1,5 +1,5 @@
 /**
- * Session-storage copy of GET reads (SPEC §7), kept with the ETag the server
+ * Session-storage copy of GET reads, kept with the ETag the server
  * gave them: a read sends that ETag back (If-None-Match) and uses the copy
  * only when the server answers 304, so a reload shows writes made anywhere
  * (another operator, the API, a payment notification) while an unchanged

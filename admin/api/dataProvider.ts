@@ -1,5 +1,5 @@
 /**
- * react-admin's data provider for our generic table API (DESIGN "API contract").
+ * react-admin's data provider for our generic table API.
  *
  *   getList(r, {pagination, sort, filter})  GET    /api/r/rows?page&limit&order=<field> <asc|desc>&<filters>
  *   getOne(r, {id})                          GET    /api/r/take?id=        (code 204 -> "does not exist")

@@ -1,5 +1,5 @@
 /**
- * The one way the console talks to `/api` (DESIGN "API contract"): adds the
+ * The one way the console talks to `/api`: adds the
  * token, signs when the server asks for it, revalidates cached GET reads
  * (cache.ts) with the server's ETag, counts requests
  * for the overlay and turns any envelope with a 4xx/5xx code into an ApiError
@@ -46,7 +46,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface CallOptions {
   query?: Params;
   body?: Params;
-  /** GET only: keep the answer in the session cache and revalidate it with its ETag (SPEC §7, cache.ts). */
+  /** GET only: keep the answer in the session cache and revalidate it with its ETag (cache.ts), so an unchanged list costs a 304. */
   cache?: boolean;
   /** Sent as `Idempotency-Key`: the same key again (a retry after a lost answer) gets the first answer, not a second refund. */
   idempotencyKey?: string;

@@ -1,5 +1,5 @@
 /**
- * The signed-in session as the browser keeps it (SPEC §3 "Session user", §4):
+ * The signed-in session as the browser keeps it:
  * the token in localStorage and in a `token` cookie (7 days, SameSite=Strict),
  * the user beside it. One place to read, write and forget them.
  */

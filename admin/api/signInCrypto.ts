@@ -1,5 +1,5 @@
 /**
- * Sign-in secrecy (DESIGN "Accounts and tokens"): the admin always encrypts
+ * Sign-in secrecy: the admin always encrypts
  * account and password with the server's RSA-OAEP (SHA-256) public key, so
  * they never cross the wire in clear even without TLS.
  */

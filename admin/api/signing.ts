@@ -1,5 +1,5 @@
 /**
- * Request signing (DESIGN "Signing"): when the API asks for it, every call
+ * Request signing: when the API asks for it, every call
  * carries X-Timestamp, X-Nonce and X-Sign = hex HMAC-SHA256(signKey,
  * METHOD \n path \n canonical \n timestamp \n nonce). WebCrypto only, so the
  * same code runs in the browser and in the unit tests.

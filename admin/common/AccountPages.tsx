@@ -1,5 +1,5 @@
 /**
- * Account pages under `/common` (SPEC §2 "Common layout", issue 6 item 4):
+ * Account pages under `/common` (issue 6 item 4):
  * sign-in by account and password or by phone/email code, sign-up, and the
  * forgotten password, linked to one another. Password sign-in and sign-up land
  * on `/admin`, code sign-in on `/`; a visitor who already holds a token is
@@ -199,7 +199,7 @@ function Forget() {
     notify('admin.sign.reset_done', { type: 'success' });
     void navigate('/common/sign-in');
   };
-  // SPEC §2: the forgotten-password submit button is labelled as register.
+  // The forgotten-password submit button keeps the sign-up label, as the page has always had it.
   return (
     <Page title="admin.titles.sign_forget" submit="admin.sign.submit_sign_up" onSubmit={() => submit('forget', values, reset)} links={[['sign-in', 'admin.titles.sign_in'], ['sign-up', 'admin.titles.sign_up']]}>
       {input('social')}
@@ -212,7 +212,7 @@ function Forget() {
 }
 
 /**
- * SPEC §2: a signed-in visitor, one whose stored token the server still
+ * A signed-in visitor, one whose stored token the server still
  * accepts, is sent to `/`. A garbage or refused token is forgotten and the
  * page shows; nothing is drawn while the server is asked.
  */

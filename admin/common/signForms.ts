@@ -1,6 +1,7 @@
 /**
- * The account forms' own checks before anything is sent (SPEC §5 "Sign-in",
- * "Sign-up", "Forget"; warning texts of §8), and their calls. Account and
+ * The account forms' own checks before anything is sent (sign-in, sign-up,
+ * forgotten password; a warning in the form rather than a refusal from the
+ * server), and their calls. Account and
  * passwords travel RSA-encrypted, like at sign-in.
  */
 import { encryptorFor } from '../api/signInCrypto';

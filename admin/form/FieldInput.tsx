@@ -1,6 +1,6 @@
 /**
- * One form input per field, chosen by the schema's `widget` (DESIGN "The
- * resource schema"), validated by the field's own zod `input`.
+ * One form input per field, chosen by the schema's `widget` (nothing about a
+ * field is written twice), validated by the field's own zod `input`.
  */
 import type { ComponentType } from 'react';
 import {

@@ -1,6 +1,6 @@
 /**
- * Asks for one value (SPEC §5 "Prompt dialogs use a pattern or validator,
- * default message 'input data invalid'"): a reason for an order action, a
+ * Asks for one value, checked by a pattern or a validator whose refusal
+ * reads "input data invalid" unless it brings its own words: a reason for an order action, a
  * name, a code. Any screen uses it instead of building its own dialog:
  *
  *   const [asking, setAsking] = useState(false);
@@ -22,7 +22,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** SPEC §5: what an invalid answer is told when its rule brings no words of its own. */
+/** What an invalid answer is told when its rule brings no words of its own. */
 export const PROMPT_INVALID = 'admin.prompt.invalid';
 
 export interface PromptRules {

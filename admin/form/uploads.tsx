@@ -1,5 +1,5 @@
 /**
- * Inputs that upload through `/api/file/upload` (SPEC §7 "Other"): an image
+ * Inputs that upload through `/api/file/upload`: an image
  * URL with an upload button, and a list of attachments with progress.
  */
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -30,7 +30,7 @@ function useUploader() {
         paths.push(await upload(file, setProgress));
         notify('admin.upload.success', { type: 'success' });
       } catch (error) {
-        // SPEC §8: a refusal says the server's words or 上传失败; anything else its own message or 上传异常.
+        // A refusal says the server's words or 上传失败; anything else its own message or 上传异常.
         const refused = error instanceof ApiError && error.status > 0;
         notify((error as Error).message || (refused ? 'admin.upload.failed' : 'admin.upload.error'), { type: 'error' });
       }

@@ -1,5 +1,5 @@
 /**
- * Form validation straight from each field's zod `input` (SPEC §5): the
+ * Form validation straight from each field's zod `input`: the
  * schema's messages are i18n keys, and the issue's bounds become the
  * `%{min}`/`%{max}` of the translation.
  */

@@ -1,5 +1,5 @@
 /**
- * A block of code or data with a copy button (SPEC §8: 复制成功 on success,
+ * A block of code or data with a copy button (复制成功 on success,
  * 浏览器不支持复制 where the browser offers no clipboard, 复制失败 when it
  * refuses). Used for a log's parameters.
  */

@@ -1,6 +1,6 @@
 /**
  * The console frame: react-admin's layout with the grouped menu, the language
- * switcher, the page chrome, and the 10-minute token check (SPEC §4).
+ * switcher, the page chrome, and the 10-minute token check.
  */
 import { useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';

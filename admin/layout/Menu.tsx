@@ -1,5 +1,5 @@
 /**
- * The side menu (SPEC §2 "Side menu"): resources grouped by their schema
+ * The side menu: resources grouped by their schema
  * `menu`, with the custom pages of `pages/`; an entry shows only for its rule
  * (`[GET]api/<table>/find` for a resource); a group with no visible entry is
  * hidden and its own link is its first visible entry.

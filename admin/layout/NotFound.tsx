@@ -1,4 +1,4 @@
-/** The 404 page (SPEC §2): any unknown path, with a way back home. */
+/** The 404 page: any unknown path, with a way back home. */
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DocumentTitle } from './chrome';

@@ -1,5 +1,5 @@
 /**
- * Page chrome (SPEC §1, §4): the document title `<route title> - <site title>`,
+ * Page chrome: the document title `<route title> - <site title>`,
  * the navigation progress bar (0 to 100, hidden 500 ms after reaching 100) and
  * the loading overlay that stays while any request is in flight.
  */

@@ -1,4 +1,4 @@
-/** Console toasts (SPEC §9 "toast 3000 ms"; react-admin's own default is 4000). */
+/** Console toasts stay 3000 ms, like the pay pages' (react-admin's own default is 4000). */
 import { Notification } from 'react-admin';
 
 export const TOAST_MS = 3000;

@@ -9,7 +9,7 @@
  * - one visible focus ring on everything that takes keyboard focus;
  * - react-admin's row checkbox named on its input, and its folded selection
  *   toolbar out of the Tab order (see `MuiCheckbox`, `RaBulkActionsToolbar`).
- * Plus the SPEC's mobile breakpoint (under 768px), and no motion for those
+ * Plus the mobile breakpoint (under 768px), and no motion for those
  * who ask their system for less (WCAG 2.3.3): dialogs, menus and toasts then
  * appear and go at once.
  */

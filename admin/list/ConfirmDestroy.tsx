@@ -1,6 +1,6 @@
 /**
- * The confirmation before a permanent delete or emptying the bin (SPEC §2
- * "this cannot be undone", 不后悔 / 我再想想). 不后悔 is the destructive
+ * The confirmation before a permanent delete or emptying the bin ("this
+ * cannot be undone", 不后悔 / 我再想想). 不后悔 is the destructive
  * choice: red, without the check mark that says "all is well"; 我再想想 has
  * the focus, so Enter does not destroy anything by accident.
  */

@@ -1,5 +1,5 @@
 /**
- * The search panel (SPEC §2 "Generic list behaviour"), generated from the
+ * The search panel, generated from the
  * fields' declared filter operators: reset, an auto-search toggle (debounced
  * 300 ms) and a search button. Filter names are the API's (`nickname_like`,
  * `createTime_gte`, `q`), so the data provider passes them through.

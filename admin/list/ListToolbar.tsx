@@ -1,5 +1,5 @@
 /**
- * The list's buttons, each behind its rule (SPEC §6): add, refresh, the
+ * The list's buttons, each behind its rule: add, refresh, the
  * all / recycle-bin switch, clear bin, export, table settings, search panel;
  * and for the selection: remove to the bin, or restore and delete for good.
  */

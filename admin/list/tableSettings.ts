@@ -1,5 +1,5 @@
 /**
- * Per-resource table settings (SPEC §2 "Table settings"): which columns show,
+ * Per-resource table settings: which columns show,
  * in what order, pinned left or right, and how dates read. Kept in
  * react-admin's localStorage store under `table.<resource>`; the list's sort
  * and page size are remembered by react-admin itself.

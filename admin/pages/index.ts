@@ -1,5 +1,5 @@
 /**
- * Admin pages that are not a resource's generated list (SPEC §2 admin routes):
+ * Admin pages that are not a resource's generated list:
  * each is routed at `/admin/<path>` and offered in the side menu under `menu`
  * when the caller holds `rule`. A page whose path is a resource's name takes
  * that resource's place (the settings page replaces the config rows' list).

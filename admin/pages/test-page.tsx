@@ -1,6 +1,5 @@
 /**
- * The test page (SPEC §2 "a comment-box demo page with a favourites menu
- * item"): a comment box as long as a comment may be (the comment schema's
+ * The test page (a comment-box demo with a favourites menu item): a comment box as long as a comment may be (the comment schema's
  * `content`), up to 10 rows, with a live counter; and a menu whose item marks
  * the page as a favourite, remembered in the console's store.
  */

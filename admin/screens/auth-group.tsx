@@ -1,5 +1,5 @@
 /**
- * Permission groups (issue 7, SPEC §3 "Auth group", §4): up/down ordering on
+ * Permission groups (issue 7): up/down ordering on
  * each row, new groups from the server's presets, the rules picked in a tree
  * and the members picked from the users. Locked groups' fixed fields are the
  * generic dialog's business (schema `locked`).
@@ -32,7 +32,7 @@ function useEndOf(order: 'ASC' | 'DESC', enabled: boolean) {
   return data?.[0]?.id;
 }
 
-/** Moves a group one place up or down (SPEC §4), then shows the new order; the first cannot go up, nor the last down. */
+/** Moves a group one place up or down, then shows the new order; the first cannot go up, nor the last down. */
 function SortButtons({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();

@@ -1,6 +1,6 @@
 /**
- * API rules (SPEC §2 "Auth rules list with edit dialog and an 'open API'
- * button opening external docs"). A rule's group and name are identifiers the
+ * API rules: a list with an edit dialog, and an 'open API' button that
+ * opens the API docs. A rule's group and name are identifiers the
  * server declares; the list and the dialog show them in the reader's language.
  */
 import OpenInNew from '@mui/icons-material/OpenInNew';

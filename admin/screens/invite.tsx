@@ -18,7 +18,7 @@ import type { ScreenSlots } from './index';
 
 const GENERATE_RULE = ruleKey('POST', 'api/invite/generate');
 
-/** Digits only (no "1e1"), then the server's own rule; anything else reads SPEC §5's "input data invalid". */
+/** Digits only (no "1e1"), then the server's own rule; anything else reads "input data invalid". */
 const outsideBatch = (value: string) => !isInviteBatch(Number(value));
 
 function GenerateCodes() {

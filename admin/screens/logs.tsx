@@ -1,5 +1,5 @@
 /**
- * Operation logs (SPEC §2 "Logs list with detail dialog", §3 "Log"). The log
+ * Operation logs. The log
  * is read-only, so the schema already leaves out add and edit; this adds the
  * client's OS and browser and the code's label to the list, and a "details"
  * row action showing who called what, from where, with which parameters.
@@ -34,7 +34,7 @@ function TitleCell({ record }: { record: RaRecord }) {
 /** "Windows 10" and "Chrome 120" read as one piece each. */
 const unbroken = (text: string) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
 
-/** Who made the call: the server sends the caller's face and name with the row (SPEC §3 "user"); a guest has none. */
+/** Who made the call: the server sends the caller's face and name with the row; a guest has none. */
 function Caller({ record, size = 32 }: { record: RaRecord; size?: number }) {
   const translate = useTranslate();
   const uid = Number(record.uid);

@@ -2,8 +2,8 @@
  * Orders (issue 7, issue 19): the provider and payment method follow each
  * other and the currency, what was charged is read-only once money moved,
  * exceptions show beside the status with a "needs attention" switch, and
- * after creating one its pay link is offered (SPEC §4 "saving a new order
- * offers to copy the pay link"). Width, amount rules, read-only status and
+ * after creating one its pay link is offered for copying, since handing it
+ * to the payer is the next step. Width, amount rules, read-only status and
  * attachments come from the schema through the generated dialog.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';

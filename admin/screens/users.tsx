@@ -1,6 +1,6 @@
 /**
- * Users (SPEC §4 "User status toggles normal<->banned via a switch; the update
- * is sent at once and the list refreshes if the response code is not 200").
+ * Users: the status toggles normal<->banned by a switch; the update is sent
+ * at once and the list refreshes if the answer is not 200.
  * The status column becomes that switch; avatars preview in the list and
  * beside the avatar input of the dialog. Validation stays the schema's.
  */

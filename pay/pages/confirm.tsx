@@ -1,5 +1,5 @@
 /**
- * Payment confirmation (SPEC §2, §4, §8): the order, the amount due, a
+ * Payment confirmation: the order, the amount due, a
  * countdown to createTime + window and the pay button. The click asks the
  * server where to pay (a manual order's own link, or a provider's checkout
  * made then) and sends the payer there after the loading state.
@@ -12,7 +12,7 @@ import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
 import { AlertDialog, Detail, OrderNotFound, useToast } from '../ui';
 
-/** SPEC §9: the loading state shown before leaving for the payment page. */
+/** The loading state shown before leaving for the payment page. */
 const PAY_REDIRECT_MS = 500;
 
 function isHttpUrl(value: string | undefined): value is string {
@@ -66,7 +66,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
     toast('error', t(await whyNoCheckout(tradeNo, answer)));
   }
 
-  // An unknown tradeNo is no order: say so, without a fake order or a countdown error (SPEC §8 asks only for no toast).
+  // An unknown tradeNo is no order: say so, without a fake order or a countdown error (and no toast: nothing failed).
   if (load.loaded && !order) return <OrderNotFound />;
 
   return (

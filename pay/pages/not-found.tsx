@@ -1,6 +1,6 @@
 import { useT } from '../i18n';
 
-/** Any path outside the pay pages and the console: SPEC §2's 404 page. */
+/** Any path outside the pay pages and the console: the 404 page. */
 export function NotFoundPage() {
   const t = useT();
   return (

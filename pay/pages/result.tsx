@@ -1,4 +1,4 @@
-/** Payment result (SPEC §2, §4): status icon and text, the order, and a copy button for its number. */
+/** Payment result: status icon and text, the order, and a copy button for its number. */
 import { ORDER_STATUSES, orderStatusColor } from '../../schema/options';
 import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';

@@ -1,7 +1,7 @@
 import { defineResource, f } from '../define';
 
 /**
- * Permission groups (SPEC §3 "Auth group"): `rules` and `uids` are `|1|2|`
+ * Permission groups: `rules` and `uids` are `|1|2|`
  * lists; `all = 1` grants every rule; `manage = 1` lets members see and change
  * other users' rows; `mfa = 1` requires two-factor sign-in of its members.
  * A locked group's number, scope, all-flag and remark stay as they are.

@@ -3,7 +3,7 @@ import { HTTP_METHODS } from '../options';
 import { RULE_TYPES } from '../rules';
 
 /**
- * One row per API route (SPEC §3 "Auth rule"), upserted at start from the
+ * One row per API route, upserted at start from the
  * routes the server registers, keyed by `hash` of method and route. Operators
  * may change a rule's type (e.g. make a route public) unless it is locked.
  */

@@ -2,7 +2,7 @@ import { defineResource, f } from '../define';
 import { CALLBACK_STATES } from '../options';
 
 /**
- * The transactional outbox of merchant callbacks (DESIGN "Payments"): a row is
+ * The transactional outbox of merchant callbacks: a row is
  * written with the transition it announces, then claimed by one instance at a
  * time (`leaseUntil`, `leaseOwner`) and sent, signed, to the order's
  * notifyUrl until it is delivered, refused for good, or out of attempts.

@@ -2,7 +2,7 @@ import { defineResource, f } from '../define';
 import { checkConfigValue, CONFIG_KEYS, deriveConfigValue } from '../config-rows';
 
 /**
- * Settings kept as rows (SPEC §3 "Config entries"): `value` is a JSON object
+ * Settings kept as rows: `value` is a JSON object
  * validated per `key`. SITE_INFO is readable without signing in (the pages
  * need the site title).
  */

@@ -3,7 +3,7 @@ import { HTTP_METHODS } from '../options';
 import { LOG_SCENES } from '../rules';
 
 /**
- * Operation log (SPEC §3 "Log"): one row per API call, written by the server.
+ * Operation log: one row per API call, written by the server.
  * Read-only through the API: no create, save, update or sort, and restoring
  * removed logs is for super admins only (a rule nobody else is granted).
  */

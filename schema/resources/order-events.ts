@@ -2,7 +2,7 @@ import { defineResource, f } from '../define';
 import { CURRENCIES, EXCEPTION_COLORS, ORDER_EXCEPTIONS, ORDER_STATUSES, TRANSITION_SOURCES } from '../options';
 
 /**
- * An order's story (DESIGN "Payments"): one row per status change, written by
+ * An order's story: one row per status change, written by
  * the server in the transaction that changes the status, never through the
  * API. `uid` is the order's owner, so an operator who sees only their own
  * orders sees only their orders' events.

@@ -7,7 +7,7 @@ import {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Payment orders (SPEC §3 "Receive-money order"). The creator gives title,
+ * Payment orders. The creator gives title,
  * amount, currency and the external payUrl; the server generates the payer's
  * unguessable `tradeNo`. Payers read an order by tradeNo without signing in.
  */

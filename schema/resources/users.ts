@@ -1,7 +1,7 @@
 import { defineResource, EMAIL_PATTERN, f } from '../define';
 import { GENDERS, USER_SOURCES, USER_STATUSES } from '../options';
 
-/** Accounts of operators and public users (SPEC §3 "Users", §5). */
+/** Accounts of operators and public users. */
 export const users = defineResource({
   name: 'users',
   title: 'account',

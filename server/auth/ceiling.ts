@@ -1,5 +1,5 @@
 /**
- * The permission ceiling (DESIGN "Permissions"): nobody grants what they do
+ * The permission ceiling (README, "Architecture"): nobody grants what they do
  * not hold. Every generic write consults `ceiling` (the engine's `beforeWrite`
  * hook) inside its transaction, with the rows as they were and as they will
  * be, so every path that changes who may do what is capped in one place:

@@ -1,5 +1,5 @@
 /**
- * Verification codes (DESIGN "Accounts and tokens"): 6 random digits, sent to
+ * Verification codes: 6 random digits, sent to
  * a phone or an address, kept 10 minutes in the shared cache, at most 5 tries,
  * one use, and 60 s before another code goes to the same target.
  *

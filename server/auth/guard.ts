@@ -1,5 +1,5 @@
 /**
- * The permission check of every route (DESIGN "Permissions"): find the route's
+ * The permission check of every route (README, "Architecture"): find the route's
  * rule (none: 404) -> `common` passes -> a valid token of a live, unbanned user
  * (401) -> `login` passes -> a group of the user has `all = 1` or lists the
  * rule (403). It also sets the caller's scope: everyone's rows when a granting

@@ -1,14 +1,13 @@
 /**
- * The SAFETY_SMS limits on code requests (SPEC §3, §9): `brush` and `burst`
+ * The SAFETY_SMS limits on code requests: `brush` and `burst`
  * are two independent limits with the same settings, so an operator can pair
  * a short window against bursts of requests with a long one against slow
  * flooding. Each counts requests in a window of `rule.second` and trips past
- * `rule.count` (429). What one counter stands for is its `rule.strategy`
- * (SPEC §3 "sms strategy"): loose = IP + phone + API, moderate = IP + phone,
+ * `rule.count` (429). What one counter stands for is its `rule.strategy`:
+ * loose = IP + phone + API, moderate = IP + phone,
  * strict = the phone (or address) alone.
  *
- * Once tripped, the limit holds for `plan.second` (SPEC §9 "plan intercept
- * every 1800 s"): `intercept` refuses what that counter counts; `force-black`
+ * Once tripped, the limit holds for `plan.second` (1800 s by default): `intercept` refuses what that counter counts; `force-black`
  * refuses the client's IP every code request. A limit switched off holds
  * nothing any more; a blacklisted IP stays out until its time is up.
  *

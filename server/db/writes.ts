@@ -1,5 +1,5 @@
 /**
- * The one owner of every write (DESIGN "Writes"). The database's driver is
+ * The one owner of every write (README, "Architecture"). The database's driver is
  * wrapped so that each insert, update and delete that reaches SQL — from the
  * engine, the account flows, bootstrap, seeding, the rule sync or a test — is
  * seen as a query node, and `write(table, ids)` is announced once it is

@@ -1,6 +1,6 @@
 /**
  * What some tables' rows carry beyond their columns, added after the (cached)
- * read in the reader's language (SPEC §3): a log names its caller as `user`
+ * read in the reader's language: a log names its caller as `user`
  * `{id, avatar, nickname}`, so a log reader needs no right to the users
  * table; an auth rule has a readable `fullName`, "<group> · <action>".
  */

@@ -1,5 +1,5 @@
 /**
- * The payment domain (DESIGN "Payments") as an encapsulated route plugin:
+ * The payment domain as an encapsulated route plugin:
  * the routes (notifications, operator actions, API keys) and the jobs every
  * instance runs (expiry, outbox), which coordinate through the database only.
  * The plugin owns the jobs: they start with it and stop in its onClose,

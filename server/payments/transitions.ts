@@ -1,5 +1,5 @@
 /**
- * The order state machine (DESIGN "Payments"): `pending` moves to
+ * The order state machine (README, "Architecture"): `pending` moves to
  * `completed`, `failed` or `expired`, and nothing else moves. A transition is
  * one transaction: a conditional update on the current status (so two
  * instances racing for the same order cannot both win), the order-events row,

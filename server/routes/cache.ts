@@ -1,4 +1,4 @@
-/** `DELETE /api/cache/clear` (SPEC §7): empties this app's cache (its prefix only). */
+/** `DELETE /api/cache/clear`: empties this app's cache (its prefix only). */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../http';
 import type { Cache } from '../services/cache';

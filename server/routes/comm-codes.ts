@@ -1,5 +1,5 @@
 /**
- * The account calls that run on verification codes (SPEC §7 "Comm"): code
+ * The account calls that run on verification codes: code
  * sign-in, sign-up and password reset. Each has two steps on one route: a
  * body with only the target (and, for reset, the account) asks for a code,
  * answered 201; the full body completes the flow.
@@ -110,7 +110,7 @@ export async function codeRoutes(app: FastifyInstance, o: CommOptions) {
   });
 
   app.post('/api/comm/reset-password', { config: rule('reset-password') }, async (request) => {
-    // SPEC §8's own words for it, not "field: message".
+    // One sentence naming both choices (social or account), not "field: message".
     if (asksForCode(request.body, ['social', 'account'])) throw fieldError('social', 'errors.social_or_account');
     if (asksForCode(request.body, ['password', 'code'])) {
       // Only the account's own phone or address gets a code; any other request is answered the same.

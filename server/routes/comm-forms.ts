@@ -1,5 +1,5 @@
 /**
- * The bodies of the public account calls (SPEC §5 "Sign-up", "Forget"),
+ * The bodies of the public account calls (sign-up, forgotten password),
  * checked with the users schema's own rules for account, phone and email, and
  * the stricter sign-up rule for a new password (at least 8 characters).
  * A bad body is a 400 naming the first bad field, like every other call.
@@ -25,7 +25,7 @@ const social = z.string(required).trim().min(1, required).max(SOCIAL_MAX, { erro
 
 const code = z.string(required).trim().min(1, required).max(32, { error: 'validation.max_length' });
 const account = users.fields.account.input;
-/** Sign-up and reset ask more of a password than the user form (SPEC §5: at least 8). */
+/** Sign-up and reset ask more of a password than the user form (at least 8 characters, against guessing). */
 const newPassword = z.string(required).min(8, { error: 'errors.password_short' }).max(32, { error: 'validation.max_length' });
 const passwordPair = { password: newPassword, AgainPassword: z.string(required).max(32, { error: 'validation.max_length' }) };
 const samePasswords = (v: { password: string; AgainPassword: string }) => v.password === v.AgainPassword;
@@ -33,7 +33,7 @@ const differ = { path: ['AgainPassword'], error: 'errors.passwords_differ' };
 
 /** A blank optional field is an absent one (the forgotten-password form sends either of two). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-/** SPEC §5 "Forget: social or account required". */
+/** A reset names the account, or the phone or address the code goes to: one of them is required. */
 const socialOrAccount = { path: ['social'], error: 'errors.social_or_account' };
 const hasSocialOrAccount = (v: { social?: Social; account?: string }) => v.social !== undefined || v.account !== undefined;
 

@@ -1,5 +1,5 @@
 /**
- * Account calls under /api/comm (SPEC §7 "Comm"): the public bootstrap
+ * Account calls under /api/comm: the public bootstrap
  * (`init`), password sign-in, token check and sign-out here; the flows that
  * run on verification codes in `comm-codes.ts`. Sign-in answers the same way
  * whether or not the account exists, and spends the same time.
@@ -30,7 +30,7 @@ export async function commRoutes(app: FastifyInstance, o: CommOptions) {
   });
 
   app.post('/api/comm/sign-in', { config: { rule: { name: 'sign-in', group: 'comm', type: 'common' } } }, async (request) => {
-    // SIGN_IN_UP strict (SPEC §3): phone or email with a code only.
+    // SIGN_IN_UP strict: phone or email with a code only.
     if ((await o.config.get('SIGN_IN_UP')).sign_in.strategy === 'strict') throw new AppError(403, 'errors.password_sign_in_off');
     const body = (request.body ?? {}) as Record<string, unknown>;
     const account = o.keys.open(body.account);

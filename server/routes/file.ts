@@ -2,7 +2,7 @@
  * Uploads (`POST /api/file/upload`) and the public folder of the local
  * storage driver (`/storage/...`). An upload is trusted only as far as its
  * bytes: the client's file name, extension and declared type are ignored, the
- * format is sniffed, and the stored name is generated (DESIGN "Storage").
+ * format is sniffed, and the stored name is generated.
  */
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';

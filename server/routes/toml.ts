@@ -1,5 +1,5 @@
 /**
- * The settings files over HTTP (SPEC §7 "Other"): `GET /api/toml/<file>` shows
+ * The settings files over HTTP: `GET /api/toml/<file>` shows
  * a file with its secrets blank and flagged, `PUT /api/toml/<file>-<section>`
  * replaces one section. Validation, secret keeping, atomic writes and live
  * application all live in the settings service; this is only the door.

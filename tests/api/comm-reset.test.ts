@@ -1,7 +1,7 @@
 /**
  * Password reset end to end: the code goes only to the account's own phone or
  * address, yet every request is answered the same; a refused reset leaves
- * the old password working. SPEC §5: the phone/email or the account name is
+ * the old password working. The phone/email or the account name is
  * enough; by name alone the code goes to the contact `sms.drive.default` names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

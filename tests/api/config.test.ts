@@ -1,5 +1,5 @@
 /**
- * Config rows (SPEC §3, §5): validated JSON per key, a blank API key
+ * Config rows: validated JSON per key, a blank API key
  * generated, SITE_INFO public, messages in the caller's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('config rows on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  it('starts with the SPEC defaults and a generated 32-character API key', async () => {
+  it('starts with the default values and a generated 32-character API key', async () => {
     const safety = await row('SYSTEM_SAFETY_API');
     expect(safety.value).toMatchObject({ sign: false, paging: { enable: true, limit: 50 }, qps: { block: { count: 3, second: 3600 } } });
     expect(safety.value.key).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -31,7 +31,7 @@ describe.each(DIALECTS)('config rows on %s', (dialect) => {
     expect(res.body.data.value.key).not.toBe(safety.value.key);
   });
 
-  it('refuses values against the SPEC rules, naming the field in the caller\'s language, and keeps the row', async () => {
+  it('refuses values against the rules of each key, naming the field in the caller\'s language, and keeps the row', async () => {
     const sms = await row('SAFETY_SMS');
     const bad = structuredClone(sms.value);
     bad.brush.rule.second = 30;

@@ -1,4 +1,4 @@
-/** Orders: the payment method must be a channel of the order's currency (SPEC §3), the amount fit its minor unit. */
+/** Orders: the payment method must be a channel of the order's currency, the amount fit its minor unit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 

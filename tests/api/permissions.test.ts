@@ -1,5 +1,5 @@
 /**
- * The permission check on every route (DESIGN "Permissions"): 404 for an
+ * The permission check on every route: 404 for an
  * unknown route, common rules public, 401 without a valid token, login rules
  * for anyone signed in, default rules only through a group; and the manage
  * scope that keeps an operator to their own rows.

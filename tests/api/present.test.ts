@@ -1,5 +1,5 @@
 /**
- * What the log and rule rows carry beyond their columns (SPEC §3, issue 11
+ * What the log and rule rows carry beyond their columns (issue 11
  * item 26): a log names its caller as `user` {id, avatar, nickname}, even to
  * a reader who may not read the users table; an auth rule has `fullName` in
  * the caller's language.

@@ -1,7 +1,7 @@
 /**
  * Issue 11 item 17: the SIGN_IN_UP settings do what the settings screen says.
  * `sign_in.strategy` strict refuses password sign-in (phone or email with a
- * code only, SPEC §3); invite `length` and `format` shape the codes that
+ * code only); invite `length` and `format` shape the codes that
  * `POST /api/invite/generate` makes, and those codes open a forced-invite
  * sign-up; the account pages learn the policy from `comm/init`.
  */

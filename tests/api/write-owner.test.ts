@@ -1,5 +1,5 @@
 /**
- * Every write has one owner (DESIGN "Writes"): whatever path writes a row —
+ * Every write has one owner: whatever path writes a row —
  * the account flows, sign-in, bootstrap, the demo seed, the rule sync, a
  * direct update of a config row — the reads that depend on it change at once,
  * on the file cache and on Redis, with no invalidation by hand. Each case

@@ -2,7 +2,7 @@
  * Moving between the console and the pay side (issue 11 items 2, 11, 14, 22):
  * every move lands on a real page whose URL and title match it, never on the
  * console's own 404; a restricted operator lands on a screen they may read
- * and is never shown one they may not; SPEC's route names work; toasts go
+ * and is never shown one they may not; the alias routes work; toasts go
  * after 3000 ms.
  */
 import type { Page, Response } from 'playwright-core';
@@ -69,7 +69,7 @@ describe.skipIf(browserMissing())('console navigation', { timeout: 120_000 }, ()
     await onPayHome();
   });
 
-  it("serves SPEC's routes /admin/auth/rules and /admin/auth/group", async () => {
+  it("serves the alias routes /admin/auth/rules and /admin/auth/group", async () => {
     page = await suite.openSignedIn('/admin/auth/rules');
     await page.waitForURL(/#\/admin\/auth-rules$/);
     await expect.poll(() => page.title()).toBe('接口规则 - Paydesk');

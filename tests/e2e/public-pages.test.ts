@@ -175,7 +175,7 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
     page = await suite.openSignedIn('/admin/invite', { lang: 'en-us', viewport: DESKTOP });
     await page.getByRole('button', { name: 'Generate codes' }).click();
     const dialog = page.getByRole('dialog');
-    // The console's prompt dialog (SPEC §5): a count out of range reads "Input data invalid" and stays to be corrected.
+    // The console's prompt dialog: a count out of range reads "Input data invalid" and stays to be corrected.
     for (const wrong of ['0', '101', '2.5']) {
       await dialog.getByLabel('How many').fill(wrong);
       await dialog.getByRole('button', { name: 'Generate codes' }).click();

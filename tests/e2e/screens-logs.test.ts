@@ -46,7 +46,7 @@ describe.skipIf(browserMissing())('logs and API rules screens', { timeout: 120_0
     await shown(refused);
     // OS and browser are in the details (the list keeps to who, what and when: issue 11 item 5).
     await shown(refused.getByText(`用户 · 列表`));
-    // Who made the call, in the list itself (SPEC §3 "user").
+    // Who made the call, in the list itself.
     await shown(refused.getByTestId('log-user').getByText(`Erin #${erinId}`));
     expect(await page.getByRole('button', { name: '新增' }).count()).toBe(0);
     expect(await refused.getByRole('button', { name: '编辑' }).count()).toBe(0);

@@ -2,7 +2,7 @@
  * The orders screen in Chromium against the real server (issue 7): an order
  * created with an attachment (upload progress and the three upload toasts)
  * whose pay link lands on the clipboard; the payment channel follows the
- * currency and the amount keeps to SPEC §5, in English.
+ * currency and the amount keeps to the currency's minor unit, in English.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

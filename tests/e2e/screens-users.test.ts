@@ -1,7 +1,7 @@
 /**
  * The users screen in Chromium against the real server (issue 7): the status
  * switch bans a user at once and their token stops working; a refused switch
- * brings back what the server holds; the dialog's SPEC §5/§8 messages, avatar
+ * brings back what the server holds; the dialog's own messages, avatar
  * preview and "blank password keeps the old one".
  */
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The auth provider's session rules (SPEC §4): sign-in sends encrypted
+ * The auth provider's session rules: sign-in sends encrypted
  * credentials; a token check answered 429 keeps the session, any other failure
  * forgets it; sign-out forgets token, user, cached reads and cookie.
  */

@@ -1,6 +1,6 @@
 /**
- * The prompt dialog's rules (SPEC §5 "Prompt dialogs use a pattern or
- * validator, default message 'input data invalid'"): what an answer is told
+ * The prompt dialog's rules (a pattern or a validator, whose refusal reads
+ * 'input data invalid' unless it brings its own words): what an answer is told
  * before it may be sent, in every language.
  */
 import { describe, expect, it } from 'vitest';

@@ -45,7 +45,7 @@ describe('rule tree', () => {
 });
 
 describe('group dialog checks', () => {
-  it('asks for a name in the schema\'s own words (SPEC §8), and keeps to its lengths', () => {
+  it('asks for a name in the schema\'s own words, and keeps to its lengths', () => {
     expect(validateValue(authGroup.fields.name, '')?.message).toBe('validation.group_name_required');
     expect(validateValue(authGroup.fields.name, 'x'.repeat(25))?.message).toBe('validation.max_length');
     expect(validateValue(authGroup.fields.name, 'x'.repeat(24))).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * How the logs and auth-rules screens put server identifiers into words: the
- * client of a log row as OS and browser, its code with the SPEC §3 label, its
+ * client of a log row as OS and browser, its code with its label, its
  * parameters as indented JSON, and a rule's group and action in the reader's
  * language (through the same polyglot provider the console uses).
  */
@@ -34,7 +34,7 @@ describe('log rows in words', () => {
     expect(describeAgent('curl-like-thing')).toEqual({ os: '', browser: '' });
   });
 
-  it('labels the codes of SPEC §3 in Chinese and English, and no others', () => {
+  it('labels the codes 200, 201, 204, 400, 401 and 403 in Chinese and English, and no others', () => {
     const zh = translator('zh-cn');
     const en = translator('en-us');
     expect(LABELED_CODES.map((code) => zh(codeLabelKey(code)!))).toEqual(['成功', '已创建', '无数据', '错误', '未授权', '禁止访问']);

@@ -1,7 +1,7 @@
 /**
  * The order screen: payment methods offered per provider and currency (the
  * server's own table), one the new currency or provider lacks is dropped;
- * what freezes once money moved; what may be refunded; the dialog's SPEC §5
+ * what freezes once money moved; what may be refunded; the dialog's own
  * checks.
  */
 import { describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ describe('refunds', () => {
 
 describe('order dialog checks', () => {
   const { title, amount, currency } = receiveMoney.fields;
-  it('asks for a title in the SPEC\'s words (请填写标题) and a currency in the generic ones', () => {
+  it('asks for a title in its own words (请填写标题) and a currency in the generic ones', () => {
     expect(validateValue(title, '')?.message).toBe('validation.title_required');
     expect(validateValue(title, 't'.repeat(25))?.message).toBe('validation.max_length');
     expect(validateValue(currency, '')?.message).toBe('validation.required');

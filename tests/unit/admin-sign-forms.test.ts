@@ -1,5 +1,5 @@
 /**
- * The account forms' checks before sending (SPEC §5, warnings of §8): each
+ * The account forms' checks before sending (warnings in the form): each
  * form names the first thing missing or wrong, in the order a person fills it.
  */
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { parseHash } from '../../pay/hash';
 const zh = (key: string, params?: Record<string, unknown>) => translate(catalogs['zh-cn'], key, params);
 
 describe('amount shown to the payer', () => {
-  it.each(CURRENCIES)('%s starts with its SPEC symbol', (currency) => {
+  it.each(CURRENCIES)('%s starts with its own symbol', (currency) => {
     expect(formatMoney(12, currency, 'zh-cn').startsWith(CURRENCY_SYMBOLS[currency])).toBe(true);
   });
 

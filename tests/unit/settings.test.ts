@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 describe('first start', () => {
-  it('writes every file with the SPEC defaults and a generated JWT key', async () => {
+  it('writes every file with its defaults and a generated JWT key', async () => {
     const settings = await start();
     expect((await readdir(dir)).sort()).toEqual(['cache.toml', 'crypt.toml', 'pay.toml', 'sms.toml', 'storage.toml']);
     expect(settings.get('cache')).toMatchObject({
@@ -193,7 +193,7 @@ describe('the schema the settings screen reads', () => {
     ]);
   });
 
-  it('offers the SPEC expiry choices, with a nine-year "never" for tokens and 0 for the cache', () => {
+  it('offers the expiry choices, with a nine-year "never" for tokens and 0 for the cache', () => {
     const jwt = fieldMeta(SETTINGS.crypt.shape.jwt.shape.expired).choices!;
     const cache = fieldMeta(SETTINGS.cache.shape.redis.shape.expired).choices!;
     expect(jwt.map((c) => c.value)).toEqual([1800, 3600, 43200, 86400, 259200, 604800, 2592000, 7776000, 283824000]);

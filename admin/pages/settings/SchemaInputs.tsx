@@ -131,7 +131,7 @@ function ChoiceInput({ meta, schema, ...common }: { meta: FieldMeta; schema: z.Z
   return <SelectInput {...common} choices={choices} translateChoice={false} />;
 }
 
-/** A button beside the input that fills it with a fresh random value (SPEC §9 generators). */
+/** A button beside the input that fills it with a fresh random value (the generators of schema/settings.ts). */
 function WithGenerator({ source, generate, disabled, children }: { source: string; generate: keyof typeof GENERATORS; disabled?: boolean; children: ReactNode }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();

@@ -1,5 +1,5 @@
 /**
- * System settings (SPEC §2 "System settings page with two tabs", issue 7):
+ * System settings (issue 7):
  * tab 1, security: the API, SMS-safety and sign-in/up config rows and the
  * sign-in tokens; tab 2: site info, SMS and email, cache (with a clear button)
  * and storage. Config rows are read with `GET config/find?key=` and saved with
@@ -47,7 +47,7 @@ const sectionSecrets = (masked: MaskedFile, section: string) =>
 /** One saved unit on its own sub-tab: a config row, or a settings file with its sections. */
 type Unit = { row: ConfigKey } | { file: SettingsFile };
 
-/** SPEC §2's two tabs; each unit is a sub-tab, so no tab is one long scroll. */
+/** Two tabs, security and services; each unit is a sub-tab, so no tab is one long scroll. */
 const TABS: Array<{ label: string; units: Unit[] }> = [
   { label: 'admin.screens.settings.tabs.security', units: [{ row: 'SYSTEM_SAFETY_API' }, { row: 'SAFETY_SMS' }, { row: 'SIGN_IN_UP' }, { file: 'crypt' }] },
   { label: 'admin.screens.settings.tabs.services', units: [{ row: 'SITE_INFO' }, { file: 'sms' }, { file: 'cache' }, { file: 'storage' }] },

@@ -1,7 +1,7 @@
 /**
  * The `uids` input of a group: pick members by nickname, phone or email from
  * `GET /api/users/briefly?q=` (searched on the server as one types, after the
- * SPEC's 300 ms pause); the members already in the group are read by `ids`.
+ * a 300 ms pause); the members already in the group are read by `ids`.
  */
 import { Autocomplete, Avatar, Box, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The `rules` input of a group (SPEC §6 "rules chosen in a tree"): the rules of
+ * The `rules` input of a group: the rules of
  * `GET /api/auth-rules/tree`, one branch per table or route group. A branch's
  * checkbox takes or drops the whole group; a rule reads as its action, method
  * and route. With "all permissions" on, there is nothing to choose.

@@ -1,5 +1,5 @@
 /**
- * The rule tree's arithmetic (SPEC §6 "rules chosen in a tree"), kept apart
+ * The rule tree's arithmetic, kept apart
  * from the widget so it is tested without a browser. A group's rules are
  * stored as `|id|id|`; the tree works on id lists.
  */

@@ -1,5 +1,5 @@
 /**
- * How a log row reads to a person (SPEC §3 "Log"): the client as OS and
+ * How a log row reads to a person: the client as OS and
  * browser, the envelope code with its label, the request parameters as
  * indented JSON. Pure functions, so the list and the detail dialog agree.
  */
@@ -21,7 +21,7 @@ export function describeAgent(agent: unknown): Client {
   return { os: joined(os.name, os.version), browser: joined(browser.name, browser.major) };
 }
 
-/** The codes SPEC §3 names; any other code shows as its number alone. */
+/** The codes a log row names in words; any other code shows as its number alone. */
 export const LABELED_CODES = [200, 201, 204, 400, 401, 403] as const;
 
 export function codeLabelKey(code: unknown): string | undefined {

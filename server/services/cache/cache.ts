@@ -1,5 +1,5 @@
 /**
- * The cache every part of the server uses (DESIGN "Services: Cache"): query
+ * The cache every part of the server uses: query
  * results tagged per table, verification codes, denylisted tokens, nonces and
  * rate-limit counters. Drivers (ram, file, redis) implement a small `Store` of
  * text values; this module adds what is the same for all of them: JSON

@@ -1,7 +1,7 @@
 /**
- * Verification-code senders (DESIGN "Accounts and tokens"): email for
+ * Verification-code senders: email for
  * addresses, one SMS provider for phone numbers. Each takes its settings
- * section of `config/sms.toml` (SPEC §3) as parsed, and fails with a 503 whose
+ * section of `config/sms.toml` as parsed, and fails with a 503 whose
  * message says only that sending failed.
  */
 import { createAliyunSender, type AliyunSmsOptions } from './aliyun';

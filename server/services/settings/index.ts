@@ -1,6 +1,6 @@
 /**
- * The settings files `config/<file>.toml` (DESIGN "Services: Settings"):
- * written with SPEC §9 defaults on first start, read and validated with the
+ * The settings files `config/<file>.toml`:
+ * written with their defaults on first start, read and validated with the
  * schemas of `schema/settings.ts`, updated one section at a time with an
  * atomic write, and applied live through `onChange` subscribers (the cache,
  * storage and senders rebuild their driver; the next request uses it).
@@ -157,7 +157,7 @@ async function loadOrCreate(file: SettingsFile, path: string): Promise<Loaded> {
   return { values: parseSettings(file, text), text };
 }
 
-/** SPEC §9 defaults; the JWT key is generated here so the file is born complete. */
+/** The defaults of `schema/settings.ts`; the JWT key is generated here so the file is born complete. */
 function firstValues(file: SettingsFile): Sections {
   const defaults = SETTINGS_DEFAULTS[file] as Sections;
   return file === 'crypt' ? { ...defaults, jwt: { ...defaults.jwt, key: generateJwtKey() } } : defaults;

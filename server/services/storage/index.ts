@@ -1,8 +1,8 @@
 /**
- * Where uploads go (DESIGN "Services: Storage"). Every driver stores bytes
+ * Where uploads go. Every driver stores bytes
  * under a key the server generated and answers the URL or site path at which
  * the file is public. The option shapes are the settings sections of
- * `config/storage.toml` (SPEC §3), so a parsed section is passed in as it is.
+ * `config/storage.toml`, so a parsed section is passed in as it is.
  */
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { createLocalStorage, type LocalStorageOptions } from './local';
