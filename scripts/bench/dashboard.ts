@@ -59,7 +59,8 @@ async function prepare(root: string, orders: number) {
       const status = roll < 62 ? 'completed' : roll < 67 ? 'refunded' : roll < 82 ? 'expired' : roll < 88 ? 'failed' : 'pending';
       const paid = status === 'completed' || status === 'refunded';
       const paidTime = paid ? createTime + 30 + ((i * 31) % 1800) : 0;
-      const exception = roll === 99 ? 'underpaid' : '';
+      // Open exceptions are a queue operators clear: a few in ten thousand wait at any time.
+      const exception = i % 5000 === 17 ? 'underpaid' : '';
       const result = order.run(`bench-${i}`, amount, currency, status, exception, exception ? amount / 2 : 0, exception ? currency : '',
         paid ? amount : 0, paidTime, status === 'refunded' ? amount : 0, createTime + 3 * 3600, 1 + (i % 4), createTime, paidTime || createTime);
       if (status === 'refunded') refund.run(Number(result.lastInsertRowid), `bench-${i}`, amount, currency, `bench-refund-${i}`, 1 + (i % 4), paidTime + 3600, paidTime + 3600);

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
-import { ALL_OWNERS, DELAY_BOUNDS } from '../payments/totals';
+import { ALL_OWNERS, DELAY_BOUNDS, DELAY_COLUMNS } from '../payments/totals';
 import type { Period, Segment } from './period';
 
 export interface CurrencyFigures {
@@ -40,28 +40,20 @@ export interface Figures {
 /** The SQL of a bucket's day (epoch seconds of its zone midnight) within one segment. */
 const dayOf = (s: Segment) => (s.day !== undefined ? sql<number>`${sql.lit(s.day)}` : sql<number>`hour - ((hour + ${sql.lit(s.offset!)}) % 86400)`);
 
-type CountRow = { day: number; currency: string; status: string; exception: string; orders: number };
-type MoneyRow = { day: number; currency: string; paidCents: number; payments: number; refundedCents: number; refunds: number };
+type Row = Record<string, number | string>;
+const sums = (columns: readonly string[]) => columns.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
 
 export async function readFigures(db: Kysely<any>, period: Period, scopeUid: number | null): Promise<Figures> {
   const uid = scopeUid ?? ALL_OWNERS;
-  const counts: CountRow[] = [];
-  const money: MoneyRow[] = [];
+  const counts: Row[] = [];
+  const money: Row[] = [];
   for (const s of period.segments) {
     const day = dayOf(s);
-    counts.push(...(await db.selectFrom('order_totals')
-      .select([day.as('day'), 'currency', 'status', 'exception', sql<number>`sum(orders)`.as('orders')])
-      .where('uid', '=', uid).where('hour', '>=', s.from).where('hour', '<', s.to)
-      .groupBy(['day', 'currency', 'status', 'exception']).execute()) as CountRow[]);
-    money.push(...(await db.selectFrom('money_totals')
-      .select([day.as('day'), 'currency', sql<number>`sum(paidCents)`.as('paidCents'), sql<number>`sum(payments)`.as('payments'),
-        sql<number>`sum(refundedCents)`.as('refundedCents'), sql<number>`sum(refunds)`.as('refunds')])
-      .where('uid', '=', uid).where('hour', '>=', s.from).where('hour', '<', s.to)
-      .groupBy(['day', 'currency']).execute()) as MoneyRow[]);
+    const read = (table: string, columns: readonly string[]) => db.selectFrom(table).select([day.as('day'), 'currency', ...sums(columns)])
+      .where('uid', '=', uid).where('hour', '>=', s.from).where('hour', '<', s.to).groupBy(['day', 'currency']).execute() as Promise<Row[]>;
+    counts.push(...(await read('order_totals', [...ORDER_STATUSES, ...ORDER_EXCEPTIONS])));
+    money.push(...(await read('money_totals', ['paidCents', 'payments', 'refundedCents', 'refunds', ...DELAY_COLUMNS])));
   }
-  const delays = await db.selectFrom('pay_delays').select(['currency', 'bucket', sql<number>`sum(orders)`.as('orders')])
-    .where('uid', '=', uid).where('hour', '>=', period.start).where('hour', '<', period.end)
-    .groupBy(['currency', 'bucket']).execute();
 
   const dayIndex = new Map(period.days.map((d, i) => [d.start, i]));
   const byCurrency = new Map<string, CurrencyFigures>();
@@ -77,33 +69,33 @@ export async function readFigures(db: Kysely<any>, period: Period, scopeUid: num
   const perDay = () => period.days.map(() => 0);
   const ordersByDay = new Map<string, number[]>(ORDER_STATUSES.map((s) => [s, perDay()]));
   const collectedByDay = new Map<string, number[]>();
+  const histograms = new Map<string, number[]>();
 
   for (const row of counts) {
-    const n = Number(row.orders);
-    if (!n) continue;
-    const f = figuresOf(row.currency);
-    f.orders[row.status] = (f.orders[row.status] ?? 0) + n;
-    if (row.exception) f.exceptions[row.exception] = (f.exceptions[row.exception] ?? 0) + n;
+    const currency = String(row.currency);
+    if (![...ORDER_STATUSES, ...ORDER_EXCEPTIONS].some((c) => Number(row[c]))) continue;
+    const f = figuresOf(currency);
     const i = dayIndex.get(Number(row.day));
-    if (i !== undefined) ordersByDay.get(row.status)![i]! += n;
+    for (const s of ORDER_STATUSES) {
+      f.orders[s]! += Number(row[s]);
+      if (i !== undefined) ordersByDay.get(s)![i]! += Number(row[s]);
+    }
+    for (const e of ORDER_EXCEPTIONS) f.exceptions[e]! += Number(row[e]);
   }
   for (const row of money) {
-    const net = Number(row.paidCents) - Number(row.refundedCents);
+    const currency = String(row.currency);
     if (!Number(row.payments) && !Number(row.refunds)) continue;
-    const f = figuresOf(row.currency);
+    const f = figuresOf(currency);
     f.paid += Number(row.paidCents);
     f.refunded += Number(row.refundedCents);
     f.payments += Number(row.payments);
     f.refunds += Number(row.refunds);
     const i = dayIndex.get(Number(row.day));
-    if (!collectedByDay.has(row.currency)) collectedByDay.set(row.currency, perDay());
-    if (i !== undefined) collectedByDay.get(row.currency)![i]! += net;
-  }
-  const histograms = new Map<string, number[]>();
-  for (const row of delays) {
-    const h = histograms.get(row.currency) ?? Array<number>(DELAY_BOUNDS.length + 1).fill(0);
-    h[Number(row.bucket)] = (h[Number(row.bucket)] ?? 0) + Number(row.orders);
-    histograms.set(row.currency, h);
+    if (!collectedByDay.has(currency)) collectedByDay.set(currency, perDay());
+    if (i !== undefined) collectedByDay.get(currency)![i]! += Number(row.paidCents) - Number(row.refundedCents);
+    const h = histograms.get(currency) ?? DELAY_COLUMNS.map(() => 0);
+    DELAY_COLUMNS.forEach((c, k) => { h[k]! += Number(row[c]); });
+    histograms.set(currency, h);
   }
 
   const fromCents = (c: number) => Math.round(c) / 100;

@@ -2,19 +2,23 @@
  * The dashboard's figures, kept as running totals in the transaction of every
  * write that changes them, so that reading a period costs the same over ten
  * thousand orders as over ten million (no scan of the orders per request).
- * Three tables, each keyed by owner and UTC hour (epoch seconds of the hour's
- * start), plus a rollup of every owner under `ALL_OWNERS` so that a caller who
- * manages everyone's orders reads one row per key, not one per operator:
- *  - `order_totals`: orders by the hour they were created, currency, status
- *    and open exception. Binned orders (deleteTime > 0) are not counted, as
- *    the orders list does not show them.
+ * Two tables, each with one row per owner, UTC hour (epoch seconds of the
+ * hour's start) and currency, its counts in columns, plus a rollup of every
+ * owner under `ALL_OWNERS` so that a caller who manages everyone's orders
+ * reads one row per hour and currency, not one per operator:
+ *  - `order_totals`: orders by the hour they were created: a column per
+ *    status (`pending` … `refunded`) and per open exception (`paid_late` …).
+ *    Binned orders (deleteTime > 0) are not counted, as the orders list does
+ *    not show them.
  *  - `money_totals`: money by the hour it moved: what orders were paid
  *    (completed or later refunded, at paidTime) and what refunds of paid money
  *    gave back (at the refund's settlement), in hundredths of the currency's
- *    unit: integers, so sums are exact on SQLite too. Money stays counted when
- *    its order is binned: it was collected.
- *  - `pay_delays`: a histogram of creation-to-payment delays by the hour of
- *    payment, for the median.
+ *    unit (integers, so sums are exact on SQLite too); and the histogram of
+ *    the payments' creation-to-payment delays (`d0` … `d17`, the buckets of
+ *    `DELAY_BOUNDS`) for the median. Money stays counted when its order is
+ *    binned: it was collected.
+ * Counts in columns rather than rows keep a period's read to hours ×
+ * currencies rows however many orders, statuses and delays there are.
  * Whole-hour buckets make exact days in any time zone of a whole-hour
  * offset; a half-hour or 45-minute zone (India, Nepal) gets days that start
  * at the whole hour just before its midnight (an hour's orders belong to the
@@ -25,6 +29,7 @@
  * rows, for the migration that introduced them and for bulk loads.
  */
 import { sql, type Kysely } from 'kysely';
+import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
 import { adapterOf } from '../db/dialect';
 
 /** The owner id of the rollup over every owner (no user has a negative id). */
@@ -38,6 +43,9 @@ export const delayBucket = (seconds: number) => {
   const i = DELAY_BOUNDS.findIndex((bound) => seconds < bound);
   return i < 0 ? DELAY_BOUNDS.length : i;
 };
+
+/** The histogram's columns of `money_totals`, one per bucket. */
+export const DELAY_COLUMNS = Array.from({ length: DELAY_BOUNDS.length + 1 }, (_, i) => `d${i}`);
 
 /** Statuses of an order whose payment counts as collected (a refund is counted apart, when it is made). */
 export const PAID_STATUSES = ['completed', 'refunded'] as const;
@@ -81,22 +89,25 @@ class Deltas {
   }
 }
 
+/** The count columns of `order_totals` (statuses, then open exceptions) and of `money_totals`. */
+export const ORDER_COUNT_COLUMNS: readonly string[] = [...ORDER_STATUSES, ...ORDER_EXCEPTIONS];
+export const MONEY_COLUMNS: readonly string[] = ['paidCents', 'payments', 'refundedCents', 'refunds', ...DELAY_COLUMNS];
+const KEY = ['uid', 'hour', 'currency'];
+
 const tables = () => ({
-  order_totals: new Deltas(['uid', 'hour', 'currency', 'status', 'exception'], ['orders']),
-  money_totals: new Deltas(['uid', 'hour', 'currency'], ['paidCents', 'payments', 'refundedCents', 'refunds']),
-  pay_delays: new Deltas(['uid', 'hour', 'currency', 'bucket'], ['orders']),
+  order_totals: new Deltas(KEY, ORDER_COUNT_COLUMNS),
+  money_totals: new Deltas(KEY, MONEY_COLUMNS),
 });
 
 function count(t: ReturnType<typeof tables>, f: OrderFacts | null, sign: 1 | -1) {
   if (!f) return;
   const uid = Number(f.uid);
   if (!Number(f.deleteTime)) {
-    t.order_totals.add({ uid, hour: hourOf(Number(f.createTime)), currency: f.currency, status: f.status, exception: f.exception ?? '' }, { orders: 1 }, sign);
+    t.order_totals.add({ uid, hour: hourOf(Number(f.createTime)), currency: f.currency }, { [f.status]: 1, ...(f.exception && { [f.exception]: 1 }) }, sign);
   }
   if (isPaid(f)) {
-    const hour = hourOf(Number(f.paidTime));
-    t.money_totals.add({ uid, hour, currency: f.currency }, { paidCents: cents(f.paidAmount), payments: 1 }, sign);
-    t.pay_delays.add({ uid, hour, currency: f.currency, bucket: delayBucket(Number(f.paidTime) - Number(f.createTime)) }, { orders: 1 }, sign);
+    const delay = `d${delayBucket(Number(f.paidTime) - Number(f.createTime))}`;
+    t.money_totals.add({ uid, hour: hourOf(Number(f.paidTime)), currency: f.currency }, { paidCents: cents(f.paidAmount), payments: 1, [delay]: 1 }, sign);
   }
 }
 
@@ -142,25 +153,26 @@ export async function rebuildTotals(db: Kysely<any>) {
   const ofPaid = sql.raw(REFUNDS_OF_PAID.map((s) => `'${s}'`).join(', '));
   // Inside the migration's own transaction, or in one of its own.
   const run = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  const countOf = (column: string, value: string) => `sum(case when ${column} = '${value}' then 1 else 0 end) as ${value}`;
+  const orderCounts = sql.raw([...ORDER_STATUSES.map((s) => countOf('status', s)), ...ORDER_EXCEPTIONS.map((e) => countOf('exception', e))].join(', '));
+  const delays = sql.raw(DELAY_COLUMNS.map((c, i) => `sum(case when bucket = ${i} then 1 else 0 end) as ${c}`).join(', '));
   await run(async (trx) => {
-    for (const table of ['order_totals', 'money_totals', 'pay_delays']) await trx.deleteFrom(table).execute();
+    for (const table of ['order_totals', 'money_totals']) await trx.deleteFrom(table).execute();
     for (const perOwner of [true, false]) {
       const owner = sql.raw(perOwner ? 'uid' : String(ALL_OWNERS));
       const byOwner = sql.raw(perOwner ? 'uid, ' : '');
-      await sql`insert into order_totals (uid, hour, currency, status, exception, orders)
-        select ${owner}, createTime - createTime % 3600, currency, status, exception, count(*) from receive_money
-        where deleteTime = 0 group by ${byOwner}createTime - createTime % 3600, currency, status, exception`.execute(trx);
-      await sql`insert into money_totals (uid, hour, currency, paidCents, payments, refundedCents, refunds)
-        select ${owner}, hour, currency, sum(paidCents), sum(payments), sum(refundedCents), sum(refunds) from (
-          select uid, paidTime - paidTime % 3600 as hour, currency, round(paidAmount * 100) as paidCents, 1 as payments, 0 as refundedCents, 0 as refunds
+      await sql`insert into order_totals (uid, hour, currency, ${sql.raw(ORDER_COUNT_COLUMNS.join(', '))})
+        select ${owner}, createTime - createTime % 3600, currency, ${orderCounts} from receive_money
+        where deleteTime = 0 group by ${byOwner}createTime - createTime % 3600, currency`.execute(trx);
+      await sql`insert into money_totals (uid, hour, currency, ${sql.raw(MONEY_COLUMNS.join(', '))})
+        select ${owner}, hour, currency, sum(paidCents), sum(payments), sum(refundedCents), sum(refunds), ${delays} from (
+          select uid, paidTime - paidTime % 3600 as hour, currency, round(paidAmount * 100) as paidCents, 1 as payments, 0 as refundedCents, 0 as refunds,
+            ${bucketSql('paidTime - createTime')} as bucket
             from receive_money where status in (${paid})
           union all
-          select uid, updateTime - updateTime % 3600, currency, 0, 0, round(amount * 100), 1
+          select uid, updateTime - updateTime % 3600, currency, 0, 0, round(amount * 100), 1, -1
             from refunds where state = 'succeeded' and exception in (${ofPaid})
         ) moved group by ${byOwner}hour, currency`.execute(trx);
-      await sql`insert into pay_delays (uid, hour, currency, bucket, orders)
-        select ${owner}, paidTime - paidTime % 3600, currency, ${bucketSql('paidTime - createTime')}, count(*) from receive_money
-        where status in (${paid}) group by ${byOwner}paidTime - paidTime % 3600, currency, ${bucketSql('paidTime - createTime')}`.execute(trx);
     }
   });
 }

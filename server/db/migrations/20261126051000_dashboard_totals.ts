@@ -33,18 +33,19 @@ export async function up(db: Kysely<any>) {
   }
 }
 
-const column = (name: string, type: 'integer' | 'bigint', extra = {}) => ({ name, type, nullable: false, default: 0, ...extra });
-const text = (name: string) => ({ name, type: 'varchar' as const, length: 16, nullable: false, default: '' });
+const column = (name: string, type: 'integer' | 'bigint' = 'integer') => ({ name, type, nullable: false, default: 0 });
 const id = { name: 'id', type: 'increments' as const, nullable: false };
+const key = [id, column('uid'), column('hour', 'bigint'), { name: 'currency', type: 'varchar' as const, length: 16, nullable: false, default: '' }];
+// The statuses and exceptions of orders, and the buckets of the delay histogram, as they were when the totals began.
+const counts = ['pending', 'completed', 'failed', 'expired', 'refunded', 'paid_late', 'underpaid', 'overpaid', 'wrong_currency'];
+const delays = Array.from({ length: 18 }, (_, i) => `d${i}`);
 
 export default [
-  { op: 'createTable', table: 'order_totals', columns: [id, column('uid', 'integer'), column('hour', 'bigint'), text('currency'), text('status'), text('exception'), column('orders', 'integer')] },
-  { op: 'createIndex', table: 'order_totals', name: 'order_totals_key_unique', columns: ['uid', 'hour', 'currency', 'status', 'exception'], unique: true },
+  { op: 'createTable', table: 'order_totals', columns: [...key, ...counts.map((c) => column(c))] },
+  { op: 'createIndex', table: 'order_totals', name: 'order_totals_key_unique', columns: ['uid', 'hour', 'currency'], unique: true },
   {
     op: 'createTable', table: 'money_totals',
-    columns: [id, column('uid', 'integer'), column('hour', 'bigint'), text('currency'), column('paidCents', 'bigint'), column('payments', 'integer'), column('refundedCents', 'bigint'), column('refunds', 'integer')],
+    columns: [...key, column('paidCents', 'bigint'), column('payments'), column('refundedCents', 'bigint'), column('refunds'), ...delays.map((c) => column(c))],
   },
   { op: 'createIndex', table: 'money_totals', name: 'money_totals_key_unique', columns: ['uid', 'hour', 'currency'], unique: true },
-  { op: 'createTable', table: 'pay_delays', columns: [id, column('uid', 'integer'), column('hour', 'bigint'), text('currency'), column('bucket', 'integer'), column('orders', 'integer')] },
-  { op: 'createIndex', table: 'pay_delays', name: 'pay_delays_key_unique', columns: ['uid', 'hour', 'currency', 'bucket'], unique: true },
 ] satisfies MigrationOp[];
