@@ -4,7 +4,8 @@
  */
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { emptyValue, isBlank, isServerFilled, isWritable, keepsWhenBlank, type Field, type Resource } from '../schema/define';
-import { optionLabelKey } from '../schema/i18n/common';
+// From the i18n root, not i18n/common: that index holds all five shared catalogs, which the console loads one language at a time.
+import { optionLabelKey } from '../schema/i18n/index';
 import { resourceList } from '../schema/index';
 import { ACTION_METHOD, ruleKey, type Action } from '../schema/rules';
 

@@ -1,9 +1,11 @@
 /**
  * The calls the pay pages make, all public, without React: the front door
  * starts the first reads while React is still loading. A payer never sees an
- * API error: a read that fails reads as "nothing" and the page
- * stays usable with what it has; the pay click says in the payer's words
- * when it could not start a payment.
+ * API error: a read that fails reads as "nothing" and the page stays usable
+ * with what it has; the pay click says in the payer's words when it could not
+ * start a payment. The order read alone tells "no such order" (the server's
+ * answer) from "no answer" (a network blip, a 5xx): the page retries the
+ * latter rather than tell a payer his order does not exist.
  */
 import type { ConfigValue } from '../schema/config-rows';
 import type { RowOf } from '../schema/define';
@@ -13,16 +15,30 @@ import { parseHash } from './hash';
 /** The public view of an order by tradeNo: a subset of the row, so every field may be absent. */
 export type PublicOrder = Partial<RowOf<typeof receiveMoney.fields>>;
 
-async function read<T>(route: string, params: Record<string, string>, init: RequestInit = {}): Promise<T | null> {
+/** A read the server did not answer: no connection, a 5xx, a refusal such as 429, a body that is not ours. */
+export class ReadFailed extends Error {}
+
+/**
+ * The data of a GET; null when the server says there is none (code 204 or
+ * 404, as for an unknown tradeNo). Rejects with ReadFailed when it could not say.
+ */
+async function readOrFail<T>(route: string, params: Record<string, string>, init: RequestInit = {}): Promise<T | null> {
+  let body: { code?: number; data?: T };
   try {
     // Relative to the page, like the built assets: the site may live under a path prefix.
     const res = await fetch(`api/${route}?${new URLSearchParams(params)}`, { ...init, headers: { accept: 'application/json' } });
-    const body: { code?: number; data?: T } = await res.json();
-    return body.code === 200 && body.data != null ? body.data : null;
+    body = await res.json();
   } catch {
-    return null;
+    throw new ReadFailed(route);
   }
+  if (body.code === 200 && body.data != null) return body.data;
+  if (body.code === 204 || body.code === 404) return null;
+  throw new ReadFailed(route);
 }
+
+/** A read where a failure means the same as nothing (the site's header and footer). */
+const read = <T>(route: string, params: Record<string, string>, init: RequestInit = {}): Promise<T | null> =>
+  readOrFail<T>(route, params, init).catch(() => null);
 
 /** A POST with a JSON body: the envelope's code, and its data when the code is 200 or 201 (0: no answer at all). */
 async function post<T>(route: string, body: Record<string, unknown>): Promise<{ code: number; data: T | null }> {
@@ -49,8 +65,9 @@ export const startCheckout = (tradeNo: string) => post<{ payUrl?: string }>('rec
  */
 export const checkOrder = async (tradeNo: string) => (await post<PublicOrder>('receive-money/check', { tradeNo })).data;
 
-export const takeOrder = (tradeNo: string) => read<PublicOrder>('receive-money/take', { tradeNo });
-/** A poll for news of an order: always asks the server (which may answer 304 to the browser's ETag). */
+/** The order of `tradeNo`, null when there is none; rejects with ReadFailed when the server could not say. */
+export const takeOrder = (tradeNo: string) => readOrFail<PublicOrder>('receive-money/take', { tradeNo });
+/** A poll for news of an order: always asks the server (which may answer 304 to the browser's ETag); a failure is no news. */
 export const pollOrder = (tradeNo: string) => read<PublicOrder>('receive-money/take', { tradeNo }, { cache: 'no-cache' });
 
 export type SiteInfo = ConfigValue<'SITE_INFO'>;

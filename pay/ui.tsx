@@ -93,3 +93,15 @@ export function OrderNotFound() {
     </main>
   );
 }
+
+/** The order could not be read after a few tries: say so (it may well exist), with a way to try again. */
+export function OrderLoadFailed({ retry }: { retry: () => void }) {
+  const t = useT();
+  return (
+    <main className="card card--centered" data-testid="order-load-failed">
+      <h2 className="status-text" role="alert">{t('pay.load_failed')}</h2>
+      <p className="hint">{t('pay.load_failed_text')}</p>
+      <button type="button" className="button button--primary" onClick={retry}>{t('pay.retry')}</button>
+    </main>
+  );
+}

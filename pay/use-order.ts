@@ -3,13 +3,24 @@
  * started by the front door), then, while it is pending, asked for again
  * every 1.5 s so that a payment, a failure or an expiry shows within 3 s
  * without a reload. Polling stops at a final status and while the page is hidden.
+ *
+ * A first read the server did not answer (a network blip, a 5xx) is tried
+ * again after 1, 2 and 4 s; only then does the page say it could not load,
+ * with a button that starts over. "No such order" is the server's answer only.
  */
-import { useEffect, useRef, useState } from 'react';
-import { checkOrder, claimOrder, pollOrder, type PublicOrder } from './api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkOrder, claimOrder, pollOrder, takeOrder, type PublicOrder } from './api';
 
-export type OrderLoad = { loaded: false } | { loaded: true; order: PublicOrder | null };
+export type OrderLoad =
+  | { loaded: false; failed?: undefined }
+  | { loaded: true; order: PublicOrder | null; failed?: undefined }
+  | { loaded: false; failed: true; retry: () => void };
 
 export const POLL_MS = 1500;
+/** The waits before each new try of a failed first read. */
+export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+type ReadState = { loaded: false; failed?: true } | { loaded: true; order: PublicOrder | null };
 
 /**
  * The order of `tradeNo`; `loaded` turns true when the answer (or its absence) is known.
@@ -20,17 +31,37 @@ export function useOrder(tradeNo: string | null, { check = false } = {}): OrderL
   // Claimed during the first render, so an answer that is already here shows without another paint.
   // A page is keyed by its hash (app.tsx): tradeNo never changes under it.
   const [read] = useState(() => (tradeNo ? claimOrder(tradeNo) : null));
-  const [load, setLoad] = useState<OrderLoad>(() =>
+  const [load, setLoad] = useState<ReadState>(() =>
     !read ? { loaded: true, order: null } : read.answer !== undefined ? { loaded: true, order: read.answer } : { loaded: false },
   );
+  // Bumped by the retry button: the reads start over, the claimed one aside.
+  const [round, setRound] = useState(0);
+  const reading = !load.loaded && !load.failed;
   useEffect(() => {
-    if (!read || load.loaded) return;
+    if (!read || !tradeNo || !reading) return;
     let current = true;
-    void read.order.then((order) => current && setLoad({ loaded: true, order }));
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (tries: number, order: Promise<PublicOrder | null>) => {
+      order.then(
+        (answer) => current && setLoad({ loaded: true, order: answer }),
+        () => {
+          if (!current) return;
+          const delay = RETRY_DELAYS_MS[tries];
+          if (delay === undefined) return setLoad({ loaded: false, failed: true });
+          wait = setTimeout(() => attempt(tries + 1, takeOrder(tradeNo)), delay);
+        },
+      );
+    };
+    attempt(0, round === 0 ? read.order : takeOrder(tradeNo));
     return () => {
       current = false;
+      clearTimeout(wait);
     };
-  }, [read, load.loaded]);
+  }, [read, tradeNo, reading, round]);
+  const retry = useCallback(() => {
+    setLoad({ loaded: false });
+    setRound((n) => n + 1);
+  }, []);
 
   const status = load.loaded ? load.order?.status : undefined;
   // The one check of this page, kept so that an effect run again (StrictMode, a re-render) reads the same answer.
@@ -61,5 +92,5 @@ export function useOrder(tradeNo: string | null, { check = false } = {}): OrderL
       clearInterval(timer);
     };
   }, [tradeNo, status]);
-  return load;
+  return load.loaded ? load : load.failed ? { loaded: false, failed: true, retry } : { loaded: false };
 }

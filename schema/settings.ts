@@ -227,7 +227,8 @@ export const SETTINGS = {
       }),
       prefix: word(),
       expired: seconds(CACHE_EXPIRY_CHOICES),
-      password: secret(text({ required: true, max: 32 }), 'password'),
+      // As long as the generated one at least: a short password falls to guessing over the network.
+      password: secret(text({ required: true, min: 12, max: 32 }), 'password'),
     }),
   }),
   crypt: z.strictObject({

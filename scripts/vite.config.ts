@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { precompress } from './build/precompress';
 
 const fromTop = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -38,6 +38,21 @@ function preloadPaySide(): Plugin {
   };
 }
 
+/**
+ * Warnings about library code that are known to be harmless, each by its code
+ * and the module it names; any other warning still prints. Zod's comments
+ * carry annotations Rollup cannot place (it drops them; the code is the same).
+ * ra-core re-exports FieldTitle through its util index while the two import
+ * each other: a component read at render time, long after both chunks ran.
+ */
+const HARMLESS_WARNINGS: Array<{ code: string; module: RegExp }> = [
+  { code: 'INVALID_ANNOTATION', module: /\/node_modules\/zod\// },
+  { code: 'CYCLIC_CROSS_CHUNK_REEXPORT', module: /\/node_modules\/ra-core\/dist\/util\/FieldTitle\.js$/ },
+];
+
+const isHarmless = (log: Rollup.RollupLog) =>
+  HARMLESS_WARNINGS.some(({ code, module }) => log.code === code && [log.id, log.exporter].some((id) => id !== undefined && module.test(id)));
+
 export default defineConfig({
   root: fromTop('pay'),
   // Relative asset URLs, so dist/ can be served under any path.
@@ -49,6 +64,11 @@ export default defineConfig({
     target: 'es2022',
     // A payer on a phone gets small chunks; the admin's are big by nature.
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      onwarn(log, warn) {
+        if (!isHarmless(log)) warn(log);
+      },
+    },
   },
   server: {
     // The dev server reads the schema and admin folders beside pay/.

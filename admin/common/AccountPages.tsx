@@ -27,6 +27,8 @@ const AUTOCOMPLETE: Partial<Record<Field, string>> = { account: 'username', pass
 function useSignForm() {
   const translate = useTranslate();
   const [values, setValues] = useState<SignValues>({});
+  // Once a password has done its work it leaves the page's memory: nothing shows it again.
+  const forgetPasswords = () => setValues(({ password: _p, AgainPassword: _a, ...kept }) => kept);
   const input = (name: Field, o: { label?: string; required?: boolean } = {}) => (
     <TextField
       key={name}
@@ -39,7 +41,7 @@ function useSignForm() {
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
     />
   );
-  return { values, input };
+  return { values, input, forgetPasswords };
 }
 
 /**
@@ -129,11 +131,12 @@ function SignIn() {
   const login = useLogin();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const { values, input } = useSignForm();
+  const { values, input, forgetPasswords } = useSignForm();
   // The session is saved by the password or two-factor step; `login` then lands on /admin as react-admin does.
   const enter = () => login({ started: true }, '/admin');
   const byPassword = async () => {
     const outcome = await passwordStep(values.account!.trim(), values.password!);
+    forgetPasswords();
     return outcome.next === 'done' ? enter() : setStep({ kind: outcome.next, mfaToken: outcome.mfaToken });
   };
   const onSubmit = () =>
@@ -218,6 +221,12 @@ function Forget() {
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const [state, setState] = useState<'asking' | 'in' | 'out'>(() => (sessionToken() ? 'asking' : 'out'));
+  // A page the browser restores from its back-forward cache comes back as it was left, form and all: ask again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && sessionToken() && setState('asking');
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, []);
   useEffect(() => {
     if (state !== 'asking') return;
     authProvider.checkAuth({}).then(

@@ -31,7 +31,7 @@ function ConsoleSidebar(props: SidebarProps) {
 function TokenWatch() {
   const checkAuth = useCheckAuth();
   useEffect(() => {
-    const timer = setInterval(() => checkAuth().catch(() => undefined), TOKEN_CHECK_MS);
+    const timer = setInterval(() => checkAuth({ due: true }).catch(() => undefined), TOKEN_CHECK_MS);
     return () => clearInterval(timer);
   }, [checkAuth]);
   return null;

@@ -18,6 +18,7 @@ import { CellText } from './CellText';
 import { FilterPanel } from './FilterPanel';
 import { inTrash, ListToolbar, SelectionActions } from './ListToolbar';
 import { ListPagination } from './pageSizes';
+import { OpeningRowsBody, RowOpensDialog } from './RowOpens';
 import { defaultSort, drawnColumns, useOpenInAll, useTableSettings, type ColumnSetting } from './tableSettings';
 import { TableSettingsDialog } from './TableSettingsDialog';
 
@@ -131,7 +132,8 @@ function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots 
   const hasRowButtons = trash ? Boolean(RowActions && slots.rowActionsInTrash) : canEdit || Boolean(RowActions);
   const extra = new Map(slots.columns?.map((c) => [c.key, c]));
   return (
-    <DataTable rowClick={false} bulkActionButtons={<SelectionActions resource={resource} />} sx={TABLE_SX}>
+    <RowOpensDialog onOpen={canEdit && !trash ? onEdit : null}>
+    <DataTable rowClick={false} body={OpeningRowsBody} bulkActionButtons={<SelectionActions resource={resource} />} sx={TABLE_SX}>
       {columns.map(({ name }, index) => {
         const field = resource.fields[name];
         const column = extra.get(name);
@@ -160,6 +162,7 @@ function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots 
         />
       )}
     </DataTable>
+    </RowOpensDialog>
   );
 }
 

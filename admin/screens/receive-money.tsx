@@ -2,45 +2,36 @@
  * Orders (issue 7, issue 19): the provider and payment method follow each
  * other and the currency, what was charged is read-only once money moved,
  * exceptions show beside the status with a "needs attention" switch, and
- * after creating one its pay link is offered for copying, since handing it
- * to the payer is the next step. Width, amount rules, read-only status and
- * attachments come from the schema through the generated dialog.
+ * after creating one its pay link is offered for copying (handing it to
+ * the payer is the next step), with its QR code; the dialog of an order
+ * that can still be paid shows both. Width, amount rules, read-only status
+ * and attachments come from the schema through the generated dialog.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
-import { useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { payLink } from '../../schema/options';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslate, type RaRecord } from 'react-admin';
 import type { ScreenSlots } from './index';
 import { StatusWithException } from './receive-money/ExceptionChip';
 import { NeedsAttentionToggle } from './receive-money/NeedsAttention';
 import { ChannelInput, ChargeInput, PayUrlInput, ShownWhenSet } from './receive-money/OrderInputs';
 import { OrderStory } from './receive-money/OrderStory';
+import { PayLinkWithQr, payLinkOf, useCopyPayLink } from './receive-money/PayLink';
 import { PayTypeInput } from './receive-money/PayTypeInput';
 
 function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const link = payLink(window.location.origin + window.location.pathname.replace(/\/$/, ''), String(record.tradeNo));
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      notify('admin.pay_link.copied', { type: 'success' });
-      onClose();
-    } catch {
-      notify('admin.pay_link.copy_failed', { type: 'error' });
-    }
-  }
-
+  const copy = useCopyPayLink();
+  const tradeNo = String(record.tradeNo);
+  const link = payLinkOf(tradeNo);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{translate('admin.pay_link.title')}</DialogTitle>
       <DialogContent>
         <Typography gutterBottom>{translate('admin.pay_link.content')}</Typography>
-        <Link href={link} target="_blank" rel="noopener" data-testid="pay-link" sx={{ wordBreak: 'break-all' }}>{link}</Link>
+        <PayLinkWithQr link={link} tradeNo={tradeNo} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('admin.pay_link.later')}</Button>
-        <Button variant="contained" onClick={copy}>{translate('admin.pay_link.copy')}</Button>
+        <Button variant="contained" onClick={async () => (await copy(link)) && onClose()}>{translate('admin.pay_link.copy')}</Button>
       </DialogActions>
     </Dialog>
   );

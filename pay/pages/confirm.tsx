@@ -10,7 +10,8 @@ import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
-import { AlertDialog, Detail, OrderNotFound, useToast } from '../ui';
+import { ScanToPay } from '../scan-to-pay';
+import { AlertDialog, Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 
 /** The loading state shown before leaving for the payment page. */
 const PAY_REDIRECT_MS = 500;
@@ -66,6 +67,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
     toast('error', t(await whyNoCheckout(tradeNo, answer)));
   }
 
+  if (load.failed) return <OrderLoadFailed retry={load.retry} />;
   // An unknown tradeNo is no order: say so, without a fake order or a countdown error (and no toast: nothing failed).
   if (load.loaded && !order) return <OrderNotFound />;
 
@@ -98,6 +100,7 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
             {t(redirecting ? 'pay.redirecting' : 'pay.pay_now')}
           </button>
           <p className="hint">{t('pay.secure_hint')}</p>
+          {load.loaded && <ScanToPay />}
         </>
       )}
       <AlertDialog message={notice} onClose={() => setNotice(null)} />

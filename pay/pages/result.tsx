@@ -4,7 +4,7 @@ import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
 import { payLink } from '../../schema/options';
-import { Detail, OrderNotFound, useToast } from '../ui';
+import { Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 
 type Look = (typeof ORDER_STATUSES)[number] | 'unknown' | 'querying';
 
@@ -48,6 +48,7 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
     }
   }
 
+  if (load.failed) return <OrderLoadFailed retry={load.retry} />;
   if (load.loaded && !order) return <OrderNotFound />;
 
   return (

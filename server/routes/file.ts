@@ -4,6 +4,7 @@
  * bytes: the client's file name, extension and declared type are ignored, the
  * format is sniffed, and the stored name is generated.
  */
+import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
@@ -74,6 +75,8 @@ const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
  * made), so uploads under a newly set path are served without a restart.
  */
 export const storageStatic: FastifyPluginAsync<StorageStaticOptions> = async (app, { root }) => {
+  // The plugin warns at start about a root that does not exist, as on a fresh install before the first upload.
+  await mkdir(root(), { recursive: true });
   await app.register(fastifyStatic, {
     root: root(),
     // This plugin serves through its own route below; `sendFile` stays inside this plugin.

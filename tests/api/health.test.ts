@@ -87,7 +87,7 @@ describe('readiness with Redis unreachable', () => {
     t = await makeApp();
     // Redis going away under a running server: the cache switched (as cache.toml changes apply live) to a
     // closed port, rather than stopping the Redis that other suites share.
-    await t.app.settings.update('cache', 'redis', { host: '127.0.0.1', port: await freePort(), database: 0, prefix: 'gone', expired: 7200, password: 'unused' });
+    await t.app.settings.update('cache', 'redis', { host: '127.0.0.1', port: await freePort(), database: 0, prefix: 'gone', expired: 7200, password: 'unused-password' });
     await t.app.settings.update('cache', 'default', { type: 'redis' });
   });
   afterAll(() => t?.close());

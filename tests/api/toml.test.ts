@@ -91,6 +91,21 @@ describe('PUT /api/toml/:file-:section', () => {
     expect(await readFile(join(dir, 'sms.toml'), 'utf8')).toBe(before);
   });
 
+  it('takes a Redis password of 12 to 32 characters only, and a blank one keeps the stored password', async () => {
+    const redis = { host: '127.0.0.1', port: 6379, database: 0, prefix: 'INIS', expired: 7200 };
+    const before = await readFile(join(dir, 'cache.toml'), 'utf8');
+    for (const [password, message] of [['abc', 'validation.min_length'], ['a'.repeat(11), 'validation.min_length'], ['a'.repeat(33), 'validation.max_length'], ['', 'validation.required']]) {
+      const res = await put('/api/toml/cache-redis', { ...redis, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().data.errors.map((e: { field: string; message: string }) => [e.field, e.message])).toEqual([['password', message]]);
+    }
+    expect(await readFile(join(dir, 'cache.toml'), 'utf8')).toBe(before);
+
+    for (const password of ['a'.repeat(12), 'b'.repeat(32)]) expect((await put('/api/toml/cache-redis', { ...redis, password })).statusCode).toBe(200);
+    expect((await put('/api/toml/cache-redis', { ...redis, password: '', port: 6380 })).statusCode).toBe(200);
+    expect(settings.get('cache').redis).toMatchObject({ port: 6380, password: 'b'.repeat(32) });
+  });
+
   it('answers 404 for an unknown file or section', async () => {
     expect((await put('/api/toml/database-mysql', {})).statusCode).toBe(404);
     expect((await put('/api/toml/cache-memcached', {})).statusCode).toBe(404);

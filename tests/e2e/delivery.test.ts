@@ -68,6 +68,42 @@ describe.skipIf(browserMissing())('front-end delivery', () => {
     }
   });
 
+  /** The scripts a first load of the pay page downloads at `width` px, with their bytes on the wire. */
+  async function scriptsOfFirstLoad(width: number, until: (page: Page) => Promise<unknown>): Promise<Map<string, { bytes: number; text: string }>> {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const sized: Array<Promise<[string, { bytes: number; text: string }]>> = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        sized.push(Promise.all([res.request().sizes(), res.text()]).then(([s, text]) => [new URL(res.url()).pathname, { bytes: s.responseBodySize, text }]));
+      });
+      await page.goto(payUrl);
+      await until(page);
+      return new Map(await Promise.all(sized));
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('a phone downloads at most 80 KB of JavaScript and not the QR code library, which a wide screen loads for its code', async () => {
+    const phone = await scriptsOfFirstLoad(390, async (page) => {
+      await expect.poll(() => page.getByRole('timer').count()).toBe(1);
+      // Past the moment a wide screen would have asked for the QR code.
+      await page.waitForLoadState('networkidle');
+    });
+    const wide = await scriptsOfFirstLoad(1280, (page) => expect.poll(() => page.getByTestId('scan-to-pay-qr').count()).toBe(1));
+    const qrChunks = [...wide].filter(([path]) => !phone.has(path));
+    expect(qrChunks.length).toBeGreaterThan(0);
+    // A message of the QR code library's encoder, which no other code carries.
+    const isQrLibrary = (text: string) => text.includes('Invalid QR Code version');
+    expect(qrChunks.some(([, script]) => isQrLibrary(script.text))).toBe(true);
+    expect([...phone].filter(([, script]) => isQrLibrary(script.text)).map(([path]) => path)).toEqual([]);
+    const kilobytes = [...phone.values()].reduce((sum, script) => sum + script.bytes, 0) / 1024;
+    console.log(`a phone's first load of the pay page: ${kilobytes.toFixed(1)} KB of JavaScript on the wire, ${phone.size} files`);
+    expect(kilobytes).toBeLessThanOrEqual(80);
+  });
+
   it('a second load of the pay page gets 304 or a cache hit for every asset', async () => {
     const context = await browser.newContext({ locale: 'zh-CN' });
     try {

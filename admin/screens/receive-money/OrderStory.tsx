@@ -17,6 +17,7 @@ import { renderCell } from '../../list/cells';
 import { usePermission } from '../../permissions';
 import { actionRule, optionKey } from '../../schema';
 import { MoneyActions } from './MoneyActions';
+import { PayLinkPanel } from './PayLink';
 import { Refunds } from './Refunds';
 
 /** The server's operator actions (server/payments/operator-routes.ts), by route name. */
@@ -229,6 +230,7 @@ export function OrderStory({ record }: { record: RaRecord }) {
   return (
     <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="order-story">
       <Divider />
+      <PayLinkPanel record={record} />
       <OrderActions record={record} />
       <MoneyActions record={record} />
       {events && <Timeline record={record} />}

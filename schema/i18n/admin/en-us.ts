@@ -31,6 +31,7 @@ const enUs: AdminCatalog = {
     pay_link: {
       title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
       copied: 'Pay link copied', copy_failed: 'Copy failed',
+      section: 'Link for the payer', qr_alt: 'QR code of the pay link of order %{tradeNo}', save_png: 'Save as PNG',
     },
     mfa: {
       menu: 'Two-factor sign-in', title: 'Two-factor sign-in', enrol_title: 'Set up two-factor sign-in',

@@ -31,6 +31,7 @@ const jaJp: AdminCatalog = {
     pay_link: {
       title: '注文を作成しました', content: '支払いリンクを支払者に送ってください：', copy: '支払いリンクをコピー', later: 'あとで',
       copied: '支払いリンクをコピーしました', copy_failed: 'コピーに失敗しました',
+      section: '支払者向けリンク', qr_alt: '注文 %{tradeNo} の支払いリンクの QR コード', save_png: 'PNG で保存',
     },
     mfa: {
       menu: '2 段階認証', title: '2 段階認証', enrol_title: '2 段階認証の設定',

@@ -31,6 +31,7 @@ const koKr: AdminCatalog = {
     pay_link: {
       title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
       copied: '결제 링크를 복사했습니다', copy_failed: '복사 실패',
+      section: '결제자용 링크', qr_alt: '주문 %{tradeNo}의 결제 링크 QR 코드', save_png: 'PNG로 저장',
     },
     mfa: {
       menu: '2단계 인증', title: '2단계 인증', enrol_title: '2단계 인증 설정',

@@ -29,6 +29,7 @@ const zhCn = {
     pay_link: {
       title: '订单已创建', content: '把支付链接发给付款人：', copy: '复制支付链接', later: '稍后',
       copied: '支付链接已复制', copy_failed: '复制失败',
+      section: '给付款人的链接', qr_alt: '订单 %{tradeNo} 的支付链接二维码', save_png: '保存为 PNG',
     },
     mfa: {
       menu: '两步验证', title: '两步验证', enrol_title: '设置两步验证',

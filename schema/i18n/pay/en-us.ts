@@ -28,6 +28,11 @@ export default {
     order_no_copied: 'Order number copied to the clipboard',
     copy_failed: 'Copy failed',
     secure_hint: 'You will complete the payment on a secure payment page',
+    scan_to_pay: 'Scan to pay on your phone',
+    scan_qr_alt: 'QR code of this payment page',
+    load_failed: 'This page could not load',
+    load_failed_text: 'Check your connection and try again.',
+    retry: 'Try again',
     closed: {
       completed: 'This order has been paid; there is nothing more to pay.',
       failed: 'Payment for this order failed and it cannot be paid again; please place a new order.',

@@ -28,6 +28,11 @@ export default {
     order_no_copied: '注文番号をクリップボードにコピーしました',
     copy_failed: 'コピーに失敗しました',
     secure_hint: 'お支払いは安全な決済ページで行われます',
+    scan_to_pay: 'スマートフォンでスキャンして支払う',
+    scan_qr_alt: 'この支払いページの QR コード',
+    load_failed: 'ページを読み込めませんでした',
+    load_failed_text: '接続を確認して、もう一度お試しください。',
+    retry: '再試行',
     closed: {
       completed: 'この注文は支払い済みです。再度支払う必要はありません。',
       failed: 'この注文の支払いは失敗したため、再度支払うことはできません。新しく注文してください。',

@@ -28,6 +28,11 @@ export default {
     order_no_copied: '주문 번호가 클립보드에 복사되었습니다',
     copy_failed: '복사에 실패했습니다',
     secure_hint: '결제는 안전한 결제 페이지에서 완료됩니다',
+    scan_to_pay: '휴대폰으로 스캔하여 결제',
+    scan_qr_alt: '이 결제 페이지의 QR 코드',
+    load_failed: '페이지를 불러오지 못했습니다',
+    load_failed_text: '연결을 확인한 후 다시 시도해 주세요.',
+    retry: '다시 시도',
     closed: {
       completed: '이 주문은 이미 결제되었습니다. 다시 결제할 필요가 없습니다.',
       failed: '이 주문의 결제가 실패하여 다시 결제할 수 없습니다. 새로 주문해 주세요.',

@@ -27,6 +27,11 @@ export default {
     order_no_copied: '订单号已复制到剪切板',
     copy_failed: '复制失败',
     secure_hint: '支付将跳转至安全的支付页面完成',
+    scan_to_pay: '用手机扫码支付',
+    scan_qr_alt: '本支付页面的二维码',
+    load_failed: '页面加载失败',
+    load_failed_text: '请检查网络连接后重试。',
+    retry: '重试',
     closed: {
       completed: '该订单已支付成功，无需再次支付。',
       failed: '该订单支付失败，无法继续支付，请重新下单。',
