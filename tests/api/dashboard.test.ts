@@ -5,6 +5,7 @@
  * language for a zone, a date or a range it cannot read.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { up as upgrade } from '../../server/db/migrations/20261126051000_dashboard_totals';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
 import { order, payApi, userWith, type PayApi } from './payments-support';
@@ -98,5 +99,18 @@ describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
     const data = dataOf(await api.call('GET', `/api/dashboard/figures?zone=${encodeURIComponent(zone)}&from=${today}&to=${today}`));
     expect(data.days).toEqual([today]);
     expect(data.currencies.find((c: any) => c.currency === 'USD').orders.completed).toBe(2);
+  });
+
+  it('upgrading an install builds the same figures from its orders, and gives the rule to groups that list orders', async () => {
+    const before = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
+    const k = api.t.app.paydesk.db.any;
+    await k.deleteFrom('order_totals').execute();
+    await k.deleteFrom('money_totals').execute();
+    const lister = await userWith(api, ['GET api/receive-money/rows'], 0);
+    expect((await figures(AROUND_TODAY, lister.token)).status).toBe(403);
+    await upgrade(k);
+    expect(dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`))).toEqual(before);
+    expect((await figures(AROUND_TODAY, lister.token)).status).toBe(200);
+    expect((await figures(AROUND_TODAY, stranger.token)).status).toBe(200);
   });
 });
