@@ -89,6 +89,14 @@ export interface ResourceInput<F extends Fields> {
   permanent?: (row: Partial<RowOf<F>>) => boolean;
   /** Extra composite indexes. */
   indexes?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Rows that belong to their owner alone, whatever his groups manage (saved
+   * views): every caller reads and writes only his own rows. `sharedWith`
+   * names a group reference (0 for none) that also lets the members of that
+   * group read the row, never change it; a row may name only a group its
+   * writer belongs to.
+   */
+  personal?: { sharedWith?: keyof F & string };
 }
 
 export interface Rule {
@@ -100,7 +108,7 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal'>> {
   label?: Labels;
   icon?: IconName;
   title?: keyof F & string;
@@ -109,6 +117,7 @@ export interface Resource<F extends Fields = Fields> extends Required<Omit<Resou
   derive?: ResourceInput<F>['derive'];
   frozen?: ResourceInput<F>['frozen'];
   permanent?: ResourceInput<F>['permanent'];
+  personal?: ResourceInput<F>['personal'];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
   /** Which field plays each system role: the engine reads names from here, never assumes them. */
@@ -140,6 +149,9 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     for (const k of [input.publicTake.by, ...input.publicTake.fields]) if (!(k in input.fields)) refuse(k, 'is named by `publicTake` but is not a field');
     if (input.publicTake.fields.some((k) => input.fields[k]!.hidden)) refuse('publicTake', 'would show a hidden field without sign-in');
   }
+  if (input.personal && !has('owner')) refuse('personal', 'makes rows their owner\'s alone, but the resource has no f.owner() field');
+  const shared = input.personal?.sharedWith;
+  if (shared && input.fields[shared]?.ref !== 'auth-group') refuse(shared, 'is named by `personal.sharedWith` but is not an f.ref({ ref: \'auth-group\' }) field');
   const softDelete = has('deleteTime');
   const serial = has('serial');
   const actions: Partial<Record<Action, RuleType>> = {};

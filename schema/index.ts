@@ -26,15 +26,17 @@ import { receiveMoney } from './resources/receive-money';
 import { refunds } from './resources/refunds';
 import { tags } from './resources/tags';
 import { users } from './resources/users';
+import { views } from './resources/views';
 
 export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
   article, tags, comment, banner, links, pages, placard, level, invite,
   'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
   refunds, 'idempotency-keys': idempotencyKeys, 'callback-secrets': callbackSecrets,
+  views,
 } as const;
 
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, views };

@@ -28,6 +28,7 @@ import { logsPlugin } from './plugins/logs';
 import { settingsPlugin } from './plugins/settings';
 import { signingPlugin } from './plugins/signing';
 import { routes } from './routes';
+import { viewsGuard } from './routes/views';
 import { requestLog, type BatchedWriter } from './services/request-log';
 import type { AppParts } from './types';
 
@@ -102,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { threshold: 1024 });
 
   // Domains add their checks of generic writes here (the payments: a provider must be set up before its orders).
-  const guards: WriteGuard[] = [];
+  const guards: WriteGuard[] = [viewsGuard(resources)];
   await app.register(engineRoutes, { resources, guards });
   await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
   let paymentParts: PaymentParts | undefined;

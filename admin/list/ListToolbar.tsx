@@ -23,6 +23,7 @@ import { actionRule } from '../schema';
 import { ConfirmDestroy } from './ConfirmDestroy';
 import { activeFilterCount } from './FilterPanel';
 import { useTableSettings } from './tableSettings';
+import { ViewsMenu } from './views/ViewsMenu';
 
 export const inTrash = (filters: Record<string, unknown>) => Boolean(filters.onlyTrashed);
 
@@ -57,10 +58,12 @@ interface ToolbarProps {
   filtersOpen: boolean;
   onToggleFilters: () => void;
   onOpenSettings: () => void;
+  /** A saved view was applied: the search panel shows its filters. */
+  onViewApplied?: () => void;
   extra?: ReactNode;
 }
 
-export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onOpenSettings, extra }: ToolbarProps) {
+export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onOpenSettings, onViewApplied, extra }: ToolbarProps) {
   const translate = useTranslate();
   const { filterValues, setFilters, sort } = useListContext();
   const command = useListCommand(resource);
@@ -103,6 +106,7 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
         {t('filters')}
       </Button>
       <Button startIcon={<ViewColumn />} size="small" onClick={onOpenSettings}>{t('settings')}</Button>
+      {!trash && <ViewsMenu resource={resource} onApplied={onViewApplied} />}
     </TopToolbar>
   );
 }

@@ -47,6 +47,8 @@ export default function ResourceScreen() {
   const [settings, saveSettings, resetSettings] = useTableSettings(resource, slots.columns);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Bumped when a saved view is applied: the search panel starts again from the view's filters.
+  const [viewsApplied, setViewsApplied] = useState(0);
   const [editing, setEditing] = useState<{ id?: Identifier; initial?: Record<string, unknown> } | null>(null);
   const [created, setCreated] = useState<RaRecord | null>(null);
   const columns = drawnColumns(settings);
@@ -70,11 +72,12 @@ export default function ResourceScreen() {
             filtersOpen={filtersOpen}
             onToggleFilters={() => setFiltersOpen((open) => !open)}
             onOpenSettings={() => setSettingsOpen(true)}
+            onViewApplied={() => setViewsApplied((n) => n + 1)}
             extra={slots.ToolbarActions && <slots.ToolbarActions create={(initial) => setEditing({ initial })} />}
           />
         }
       >
-        {filtersOpen && <FilterPanel resource={resource} />}
+        {filtersOpen && <FilterPanel key={viewsApplied} resource={resource} />}
         <ResourceTable resource={resource} columns={columns} dateDisplay={settings.dateDisplay} canEdit={canEdit} onEdit={(id) => setEditing({ id })} slots={slots} />
         {settingsOpen && (
           <TableSettingsDialog

@@ -1,5 +1,8 @@
 import { defineResource, f } from '../define';
 
+/** An operator keeps his own saved views of the lists (schema/resources/views.ts); the auditor's preset stays read-only. */
+const SAVED_VIEWS = ['GET api/views/*', 'POST api/views/create', 'PUT api/views/update', 'DELETE api/views/delete'];
+
 /**
  * Permission groups: `rules` and `uids` are `|1|2|`
  * lists; `all = 1` grants every rule; `manage = 1` lets members see and change
@@ -40,7 +43,7 @@ export const authGroup = defineResource({
         },
         {
           no: 'operator-own', name: 'presets.operator_own.name', manage: 0, all: 0, remark: 'presets.operator_own.remark',
-          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'POST api/file/upload', 'GET api/dashboard/*'],
+          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'POST api/file/upload', ...SAVED_VIEWS, 'GET api/dashboard/*'],
         },
         {
           no: 'auditor', name: 'presets.auditor.name', manage: 1, all: 0, remark: 'presets.auditor.remark',

@@ -15,7 +15,7 @@ import { tokenOf, type Tokens } from './tokens';
 
 interface Grants {
   user: CallerUser & { deleteTime: number };
-  groups: Array<{ all: number; manage: number; rules: Set<number> }>;
+  groups: Array<{ id: number; all: number; manage: number; rules: Set<number> }>;
   /** A group requires two-factor sign-in and the user has not set it up. */
   mfaMissing: boolean;
 }
@@ -50,14 +50,14 @@ export class Guard {
     const db = this.db.kysely;
     const found = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime', 'mfa']).where('id', '=', uid).executeTakeFirst();
     const groups = found
-      ? await db.selectFrom('auth_group').select(['all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
+      ? await db.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
       : [];
     let grants: Grants | null = null;
     if (found) {
       const { mfa, ...user } = found;
       grants = {
         user: user as Grants['user'],
-        groups: groups.map((g) => ({ all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
+        groups: groups.map((g) => ({ id: Number(g.id), all: g.all, manage: g.manage, rules: new Set(String(g.rules).split('|').filter(Boolean).map(Number)) })),
         mfaMissing: mfa !== 1 && groups.some((g) => g.mfa === 1),
       };
     }
@@ -77,7 +77,7 @@ export class Guard {
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
     const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
-    return { grants, caller: { user, scopeUid: user.id, jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
+    return { grants, caller: { user, scopeUid: user.id, groups: grants.groups.map((g) => g.id), jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */

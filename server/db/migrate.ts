@@ -198,7 +198,9 @@ export async function migrate(db: Kysely<any>, dialect: DialectName, resources: 
       },
     }])),
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Files are named by the time they were made, on branches that land in any order: a database that
+  // already ran a later-stamped file still takes an earlier one that arrived after it.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const pending = plan(fold(files.flatMap((m) => m.ops ?? [])), resources);
   if (pending.length && opts.sync) await applyOps(db, pending, dialect);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Resource } from '../../schema/define';
 import type { Envelope } from '../http';
-import type { Engine } from './store';
+import { scopeKey, type Engine } from './store';
 
 /** Whether `header` (an If-None-Match list) names `etag`; weak comparison, as RFC 9110 asks for this header. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -31,7 +31,7 @@ export async function conditionalRead<T = Envelope>(
 ): Promise<T | FastifyReply> {
   if (!r.cacheReads) return produce();
   const version = await e.cache.version(r.table);
-  const who = request.caller.scopeUid ?? '*';
+  const who = scopeKey(r, request.caller);
   const digest = createHash('sha1').update(`${request.lang}\n${who}\n${request.url}`).digest('base64url').slice(0, 16);
   const etag = `W/"${version}.${digest}"`;
   // `private`: the answer depends on the token; `no-cache`: keep it, but ask every time.

@@ -11,11 +11,11 @@ import { ACTION_METHOD } from '../../schema/rules';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseListQuery, type ListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
-import { applyFilters, countTags, inTrash, scoped, selectFrom, sortKey, type Engine } from './store';
+import { applyFilters, countTags, inTrash, scoped, scopeKey, selectFrom, sortKey, type Engine } from './store';
 
 type Query = Record<string, unknown>;
 
-const cacheKey = (action: string, caller: Caller, query: unknown) => `${action}:${caller.scopeUid ?? '*'}:${JSON.stringify(query)}`;
+const cacheKey = (r: Resource, action: string, caller: Caller, query: unknown) => `${action}:${scopeKey(r, caller)}:${JSON.stringify(query)}`;
 
 /** A read through the table's cache (tagged by the table unless told otherwise), unless its schema keeps reads uncached. */
 const remember = <T>(e: Engine, r: Resource, key: string, produce: () => Promise<T>, tags: string | readonly string[] = r.table): Promise<T> =>
@@ -38,7 +38,7 @@ export async function take(e: Engine, r: Resource, caller: Caller, query: Query)
   const by = r.publicTake && query[r.publicTake.by] !== undefined ? r.publicTake.by : 'id';
   onlyKeys(query, [by]);
   const value = by === 'id' ? parseId(query.id) : uniqueKey(by, query[by]);
-  return remember(e, r, cacheKey(`take:${by}`, caller, value), async () => {
+  return remember(e, r, cacheKey(r, `take:${by}`, caller, value), async () => {
     const row = await scoped(selectFrom(e.db.any, r), r, caller).where(by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });
@@ -49,7 +49,7 @@ export async function publicTake(e: Engine, r: Resource, raw: unknown) {
   const spec = r.publicTake!;
   const value = uniqueKey(spec.by, raw);
   if (spec.only && !spec.only.includes(value)) return null;
-  return remember(e, r, cacheKey('public', { user: null, scopeUid: null }, value), async () => {
+  return remember(e, r, cacheKey(r, 'public', { user: null, scopeUid: null }, value), async () => {
     const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });
@@ -57,7 +57,7 @@ export async function publicTake(e: Engine, r: Resource, raw: unknown) {
 
 export async function find(e: Engine, r: Resource, caller: Caller, query: Query) {
   const q = parseListQuery(r, query, { defaultLimit: 200, maxLimit: 1000, extra: ['ids'] });
-  return remember(e, r, cacheKey('find', caller, q), async () => {
+  return remember(e, r, cacheKey(r, 'find', caller, q), async () => {
     let qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r), r, caller), r, q.onlyTrashed), r, q);
     qb = ordered(qb, q.order).limit(q.limit);
     return (await qb.execute()).map((row) => decode(r, row));
@@ -70,11 +70,11 @@ export async function rows(e: Engine, r: Resource, caller: Caller, query: Query)
   const { page, limit } = q;
   // The total depends only on the filters, not the page: cached on its own so paging through keeps it, and
   // tagged by the columns it reads, so editing a row's other fields does not count the table again.
-  const total = await remember(e, r, cacheKey('count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
+  const total = await remember(e, r, cacheKey(r, 'count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
     const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(n);
   }, countTags(r, q));
-  const list = await remember(e, r, cacheKey('rows', caller, q), async () => {
+  const list = await remember(e, r, cacheKey(r, 'rows', caller, q), async () => {
     if ((page - 1) * limit >= total) return [];
     const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset((page - 1) * limit);
     return (await qb.execute()).map((row) => decode(r, row));
@@ -121,14 +121,14 @@ export async function extra(e: Engine, r: Resource, caller: Caller, x: Extra, qu
   switch (x.kind) {
     case 'select': {
       const q = parseListQuery(r, query, { defaultLimit: x.limit, maxLimit: x.limit, extra: ['ids'] });
-      return remember(e, r, cacheKey(`select:${x.fields.join()}`, caller, q), async () => {
+      return remember(e, r, cacheKey(r, `select:${x.fields.join()}`, caller, q), async () => {
         const qb = applyFilters(inTrash(scoped(selectFrom(e.db.any, r, [...x.fields]), r, caller), r, false), r, q);
         return ordered(qb, q.order).limit(q.limit).execute();
       });
     }
     case 'group': {
       onlyKeys(query);
-      return remember(e, r, cacheKey(`group:${x.by}`, caller, null), async () => {
+      return remember(e, r, cacheKey(r, `group:${x.by}`, caller, null), async () => {
         const list = await inTrash(scoped(selectFrom(e.db.any, r, [...new Set([x.by, ...x.fields])]), r, caller), r, false)
           .orderBy(x.by).orderBy('id').execute();
         const groups = new Map<string, unknown[]>();

@@ -4,7 +4,7 @@
  * reaches tables untyped (they come from the registry at run time); the typed
  * `Database` of `db/types.ts` serves hand-written code.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { identityValue, type Resource } from '../../schema/define';
 import type { Db } from '../db/connect';
 import type { Caller } from '../types';
@@ -53,10 +53,37 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>;
 export const containsText = (column: string, text: string) =>
   sql<boolean>`${sql.ref(column)} like ${`%${text.replace(/[!%_]/g, (c) => '!' + c)}%`} escape '!'`;
 
-/** Only the caller's rows when their groups do not manage others' data (a read, or a delete). */
-export function scoped<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller): Q {
+/**
+ * Whose rows the caller reaches: `null` for everyone's (a group that manages
+ * others' data), else this owner's. A `personal` table's rows are their
+ * owner's alone, whatever the caller's groups manage.
+ */
+export function ownerScope(r: Resource, caller: Caller): number | null {
+  return r.personal ? (caller.user?.id ?? 0) : caller.scopeUid;
+}
+
+/** The groups whose shared rows a read of `r` also reaches (a `personal` table's `sharedWith`). */
+const sharedGroups = (r: Resource, caller: Caller): readonly number[] => (r.personal?.sharedWith && caller.user ? (caller.groups ?? []) : []);
+
+/** What a cached read of `r` depends on of its caller: the owner scope, and the groups whose shared rows it reads. */
+export function scopeKey(r: Resource, caller: Caller): string {
+  const groups = sharedGroups(r, caller);
+  return `${ownerScope(r, caller) ?? '*'}${groups.length ? `+${groups.join('.')}` : ''}`;
+}
+
+/**
+ * Only the caller's rows when their groups do not manage others' data. A
+ * read (`reach` 'read') of a `personal` table also reaches the rows shared
+ * with one of the caller's groups; a write (a bin emptied, a row moved) never does.
+ */
+export function scoped<Q extends { where: Function }>(qb: Q, r: Resource, caller: Caller, reach: 'read' | 'write' = 'read'): Q {
   const owner = r.columns.owner;
-  return (owner && caller.scopeUid !== null ? qb.where(`${r.table}.${owner}`, '=', caller.scopeUid) : qb) as Q;
+  const uid = ownerScope(r, caller);
+  if (!owner || uid === null) return qb;
+  const by = r.personal?.sharedWith;
+  const groups = reach === 'read' ? sharedGroups(r, caller) : [];
+  if (!by || !groups.length) return qb.where(`${r.table}.${owner}`, '=', uid) as Q;
+  return qb.where((eb: ExpressionBuilder<any, any>) => eb.or([eb(`${r.table}.${owner}`, '=', uid), eb(`${r.table}.${by}`, 'in', groups)])) as Q;
 }
 
 export function inTrash<Q extends AnyQuery>(qb: Q, r: Resource, trashed: boolean): Q {
@@ -97,8 +124,8 @@ export const membershipTag = (table: string) => `${table}#rows`;
 /** Dropped by an update that sets this column. */
 export const columnTag = (table: string, column: string) => `${table}.${column}`;
 
-/** The columns that decide whether a row is in a list at all: its bin column and its owner column. */
-const membershipColumns = (r: Resource) => [r.columns.deleteTime, r.columns.owner].filter((c): c is string => Boolean(c));
+/** The columns that decide whether a row is in a list at all: its bin column, its owner column, and the group it is shared with. */
+const membershipColumns = (r: Resource) => [r.columns.deleteTime, r.columns.owner, r.personal?.sharedWith].filter((c): c is string => Boolean(c));
 
 /**
  * A count's tags: which rows match depends on the rows there are (their

@@ -13,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
 import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
-import { inTrash, scoped, type Engine } from './store';
+import { inTrash, ownerScope, scoped, type Engine } from './store';
 
 export interface WriteContext {
   caller: Caller;
@@ -86,7 +86,18 @@ const touched = (r: Resource) => (r.columns.updateTime ? { [r.columns.updateTime
 
 function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
   const owner = r.columns.owner;
-  if (owner && caller.scopeUid !== null && rows.some((row) => row[owner] !== caller.scopeUid)) throw forbidden('errors.scope');
+  const uid = ownerScope(r, caller);
+  if (!owner || uid === null || rows.every((row) => row[owner] === uid)) return;
+  // A row shared with the caller's group is his to read, not to change: said so, not "another user's data".
+  const shared = r.personal?.sharedWith;
+  throw forbidden(shared && rows.some((row) => (caller.groups ?? []).includes(Number(row[shared]))) ? 'errors.shared_read_only' : 'errors.scope');
+}
+
+/** A `personal` row may be shared only with a group its writer belongs to. */
+function checkShare(r: Resource, caller: Caller, values: Record<string, unknown>) {
+  const by = r.personal?.sharedWith;
+  const group = by ? Number(values[by] ?? 0) : 0;
+  if (group && !(caller.groups ?? []).includes(group)) invalid([{ field: by!, message: 'validation.not_your_group' }]);
 }
 
 /** How often a write that lost a race to another (a deadlock) runs again before its caller hears of it. */
@@ -144,6 +155,7 @@ async function readBack(trx: Kysely<any>, r: Resource, id: number) {
 
 export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
   const values = await prepare(r, parseValues(r, body, false), true);
+  checkShare(r, ctx.caller, values);
   checkRow(r, withDefaults(r, values));
   Object.assign(values, r.derive?.(withDefaults(r, values) as never));
   return inTransaction(e, r, ctx, async (trx) => {
@@ -178,6 +190,7 @@ export async function update(e: Engine, r: Resource, ctx: WriteContext, body: un
     const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
     if (!existing) throw notFound();
     ownOnly(r, ctx.caller, [existing]);
+    checkShare(r, ctx.caller, values);
     if (r.columns.lock && existing[r.columns.lock] === 1) {
       const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
       if (changed) throw new AppError(403, 'errors.locked', { field: changed });
@@ -243,7 +256,7 @@ export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
   return inTransaction(e, r, ctx, async (trx) => {
     const deleteTime = r.columns.deleteTime!;
     if (e.beforeWrite || r.permanent) {
-      const binned = await forUpdate(e, scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller)).execute();
+      const binned = await forUpdate(e, scoped(trx.selectFrom(r.table).selectAll().where(deleteTime, '>', 0), r, ctx.caller, 'write')).execute();
       // Rows that must stay (an order that received money) stay in the bin.
       const doomed = r.permanent ? binned.filter((row) => !r.permanent!(decode(r, { ...row }) as never)) : binned;
       await consult(e, trx, r, ctx, doomed.map((row) => ({ before: decode(r, { ...row }) })));
@@ -254,7 +267,7 @@ export async function clear(e: Engine, r: Resource, ctx: WriteContext) {
         return { count: ids.length, kept: binned.length - ids.length };
       }
     }
-    const result = await scoped(trx.deleteFrom(r.table).where(deleteTime, '>', 0), r, ctx.caller).executeTakeFirst();
+    const result = await scoped(trx.deleteFrom(r.table).where(deleteTime, '>', 0), r, ctx.caller, 'write').executeTakeFirst();
     await ctx.audit(trx, {});
     return { count: Number(result.numDeletedRows) };
   });
@@ -276,7 +289,7 @@ export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unkn
   return inTransaction(e, r, ctx, async (trx) => {
     const serial = r.columns.serial!;
     const owner = r.columns.owner;
-    let qb = inTrash(scoped(trx.selectFrom(r.table).select(['id', `${serial} as place`, ...(owner ? [owner] : [])]), r, ctx.caller), r, false)
+    let qb = inTrash(scoped(trx.selectFrom(r.table).select(['id', `${serial} as place`, ...(owner ? [owner] : [])]), r, ctx.caller, 'write'), r, false)
       .orderBy(serial).orderBy('id');
     if (e.db.adapter.forUpdate) qb = qb.forUpdate();
     const list = await qb.execute();
@@ -284,7 +297,7 @@ export async function sort(e: Engine, r: Resource, ctx: WriteContext, body: unkn
     if (at < 0) throw notFound();
     ownOnly(r, ctx.caller, [list[at]!]);
     // The places these rows hold: the whole table's 1..n, or an owner's own share of them, made distinct.
-    const whole = !owner || ctx.caller.scopeUid === null;
+    const whole = !owner || ownerScope(r, ctx.caller) === null;
     const places: number[] = [];
     for (const [i, row] of list.entries()) places.push(whole ? i + 1 : Math.max(Number(row.place), (places[i - 1] ?? 0) + 1));
     const to = mode === 'up' ? at - 1 : at + 1;

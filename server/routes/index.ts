@@ -15,6 +15,7 @@ import { mfaResetRoutes } from './mfa-reset';
 import { mineRoutes } from './mine';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
+import { viewsRoutes } from './views';
 
 export interface RoutesOptions {
   resources: readonly Resource[];
@@ -39,6 +40,7 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
   });
   await app.register(mfaResetRoutes);
   await app.register(mineRoutes, { guard: app.guard, rules: app.ruleBook });
+  await app.register(viewsRoutes);
   await app.register(tomlRoutes, { settings, beforeWrite: (request, file) => settingsCeiling(app.db.any, request.caller, file) });
   await app.register(cacheRoutes, { cache: app.cache });
   await app.register(fileRoutes, { storage: () => app.storage.current(), maxBytes: o.maxUploadBytes ?? 5 * 1024 * 1024 });

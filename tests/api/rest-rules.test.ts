@@ -98,6 +98,8 @@ describe('the preset groups and the documentation', () => {
       'DELETE api/rest/receive-money/:id', 'GET api/rest/receive-money', 'GET api/rest/receive-money/:id', 'POST api/rest/receive-money', 'PUT api/rest/receive-money/:id',
       // It reads refunds (GET api/refunds/*); refunds are written only by the refund action, which has no dialect.
       'GET api/rest/refunds', 'GET api/rest/refunds/:id',
+      // It keeps its own saved views (list, read, save, rename, delete).
+      'GET api/rest/views', 'GET api/rest/views/:id', 'POST api/rest/views', 'PUT api/rest/views/:id', 'DELETE api/rest/views/:id',
     ].sort());
     const auditor = rest('auditor');
     expect(auditor).toContain('GET api/rest/users');

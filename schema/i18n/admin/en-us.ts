@@ -28,6 +28,13 @@ const enUs: AdminCatalog = {
     prompt: { invalid: 'Input data invalid' },
     upload: { button: 'Upload', success: 'Uploaded', failed: 'Upload failed', error: 'Upload error', none: 'No attachments', progress: 'Upload progress', remove: 'Remove %{name}' },
     test_mode: { label: 'Test mode', hint: 'A payment provider is using a test key: orders paid now are not real money.' },
+    saved_views: {
+      menu: 'Views', save: 'Save current view', save_title: 'Save the current view', edit_title: 'Edit view', name: 'Name', share: 'Share with',
+      private: 'Only me', hint: 'Saves the filters, columns, sort and page size of this list.', none: 'No saved views yet',
+      mine: 'My views', shared: 'Shared with me', shared_with: 'Shared with %{group}', read_only: '%{group} · read-only',
+      rename: 'Rename %{name}', delete: 'Delete %{name}', confirm_delete: 'Delete the view "%{name}"?', saved: 'View saved', updated: 'View updated',
+      deleted: 'View deleted', applied: 'View "%{name}" applied', need_name: 'Please enter a name',
+    },
     pay_link: {
       title: 'Order created', content: 'Send this pay link to the payer:', copy: 'Copy pay link', later: 'Later',
       copied: 'Pay link copied', copy_failed: 'Copy failed',

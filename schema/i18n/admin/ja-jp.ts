@@ -28,6 +28,13 @@ const jaJp: AdminCatalog = {
     prompt: { invalid: '入力データが無効です' },
     upload: { button: 'アップロード', success: 'アップロードしました', failed: 'アップロードに失敗しました', error: 'アップロードエラー', none: '添付ファイルはありません', progress: 'アップロードの進捗', remove: '%{name}を削除' },
     test_mode: { label: 'テストモード', hint: '決済プロバイダーがテスト用キーを使用中です。今支払われた注文は実際の入金ではありません。' },
+    saved_views: {
+      menu: 'ビュー', save: '現在のビューを保存', save_title: '現在のビューを保存', edit_title: 'ビューの編集', name: '名前', share: '共有先',
+      private: '自分のみ', hint: 'この一覧のフィルター、列、並び順、表示件数を保存します。', none: '保存したビューはまだありません',
+      mine: '自分のビュー', shared: '共有されたビュー', shared_with: '%{group} と共有中', read_only: '%{group} · 読み取り専用',
+      rename: '%{name} の名前を変更', delete: '%{name} を削除', confirm_delete: 'ビュー「%{name}」を削除しますか？', saved: 'ビューを保存しました', updated: 'ビューを更新しました',
+      deleted: 'ビューを削除しました', applied: 'ビュー「%{name}」を適用しました', need_name: '名前を入力してください',
+    },
     pay_link: {
       title: '注文を作成しました', content: '支払いリンクを支払者に送ってください：', copy: '支払いリンクをコピー', later: 'あとで',
       copied: '支払いリンクをコピーしました', copy_failed: 'コピーに失敗しました',

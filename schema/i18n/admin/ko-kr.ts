@@ -28,6 +28,13 @@ const koKr: AdminCatalog = {
     prompt: { invalid: '입력한 데이터가 올바르지 않습니다' },
     upload: { button: '업로드', success: '업로드했습니다', failed: '업로드 실패', error: '업로드 오류', none: '첨부 파일 없음', progress: '업로드 진행률', remove: '%{name} 삭제' },
     test_mode: { label: '테스트 모드', hint: '결제 제공자가 테스트 키를 사용 중입니다. 지금 결제된 주문은 실제 돈이 아닙니다.' },
+    saved_views: {
+      menu: '보기', save: '현재 보기 저장', save_title: '현재 보기 저장', edit_title: '보기 편집', name: '이름', share: '공유 대상',
+      private: '나만', hint: '이 목록의 필터, 열, 정렬, 페이지 크기를 저장합니다.', none: '저장된 보기가 없습니다',
+      mine: '내 보기', shared: '공유받은 보기', shared_with: '%{group} 그룹과 공유 중', read_only: '%{group} · 읽기 전용',
+      rename: '%{name} 이름 변경', delete: '%{name} 삭제', confirm_delete: '보기 "%{name}"을(를) 삭제할까요?', saved: '보기를 저장했습니다', updated: '보기를 수정했습니다',
+      deleted: '보기를 삭제했습니다', applied: '보기 "%{name}"을(를) 적용했습니다', need_name: '이름을 입력하세요',
+    },
     pay_link: {
       title: '주문이 생성되었습니다', content: '결제 링크를 결제자에게 보내세요:', copy: '결제 링크 복사', later: '나중에',
       copied: '결제 링크를 복사했습니다', copy_failed: '복사 실패',

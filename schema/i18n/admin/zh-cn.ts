@@ -26,6 +26,13 @@ const zhCn = {
     prompt: { invalid: '输入的数据不合法' },
     upload: { button: '上传', success: '上传成功', failed: '上传失败', error: '上传异常', none: '暂无附件', progress: '上传进度', remove: '移除%{name}' },
     test_mode: { label: '测试模式', hint: '支付渠道正在使用测试密钥：此时支付的订单不是真实收款。' },
+    saved_views: {
+      menu: '视图', save: '保存当前视图', save_title: '保存当前视图', edit_title: '编辑视图', name: '名称', share: '共享给',
+      private: '仅自己', hint: '保存此列表的筛选、列、排序和每页条数。', none: '还没有保存的视图',
+      mine: '我的视图', shared: '共享给我的', shared_with: '已共享给 %{group}', read_only: '%{group} · 只读',
+      rename: '重命名 %{name}', delete: '删除 %{name}', confirm_delete: '删除视图“%{name}”？', saved: '视图已保存', updated: '视图已更新',
+      deleted: '视图已删除', applied: '已应用视图“%{name}”', need_name: '请输入名称',
+    },
     pay_link: {
       title: '订单已创建', content: '把支付链接发给付款人：', copy: '复制支付链接', later: '稍后',
       copied: '支付链接已复制', copy_failed: '复制失败',

@@ -120,6 +120,7 @@ const enUs: CommonCatalog = {
       name: 'Callback signing secrets',
       fields: { ...row, merchant: 'Merchant', prefix: 'Secret prefix', secret: 'Secret', previous: 'Previous secret', previousUntil: 'Previous secret ends' },
     },
+    views: { name: 'Saved views', fields: { ...row, name: 'Name', resource: 'List', state: 'View', group: 'Shared with group' } },
     'api-keys': {
       name: 'API keys',
       fields: {
@@ -225,6 +226,10 @@ const enUs: CommonCatalog = {
     period_date: 'Give a valid date (YYYY-MM-DD)',
     period_order: 'The end date cannot be before the start date',
     period_too_long: 'A period is at most %{days} days',
+    not_your_group: 'You can share only with a group you belong to',
+    view_state: 'Invalid view: it holds filters, columns, sort and page size',
+    view_state_param: 'The view\'s "%{name}" is not a filter or sort this list accepts',
+    view_list: 'There is no list named "%{name}"',
   },
   actions: {
     figures: 'Overview figures',
@@ -239,7 +244,7 @@ const enUs: CommonCatalog = {
     preset: 'Preset groups', 'sign-in': 'Sign in', 'sign-code': 'Sign in with code', 'sign-up': 'Sign up',
     'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialize',
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
-    cache_clear: 'Clear cache',
+    cache_clear: 'Clear cache', groups: 'Groups to share with',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
     'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },

@@ -120,6 +120,7 @@ const jaJp: CommonCatalog = {
       name: 'コールバック署名シークレット',
       fields: { ...row, merchant: '加盟店', prefix: 'シークレットの先頭', secret: 'シークレット', previous: '以前のシークレット', previousUntil: '以前のシークレットの期限' },
     },
+    views: { name: '保存したビュー', fields: { ...row, name: '名前', resource: '一覧', state: 'ビューの内容', group: '共有先グループ' } },
     'api-keys': {
       name: 'API キー',
       fields: {
@@ -224,6 +225,10 @@ const jaJp: CommonCatalog = {
     period_date: '有効な日付（YYYY-MM-DD）を入力してください',
     period_order: '終了日を開始日より前にはできません',
     period_too_long: '期間は最長 %{days} 日です',
+    not_your_group: '共有できるのは自分が所属するグループだけです',
+    view_state: 'ビューの内容が不正です：フィルター、列、並び順、表示件数を含みます',
+    view_state_param: 'ビューの「%{name}」はこの一覧で使えるフィルターや並び順ではありません',
+    view_list: '「%{name}」という一覧はありません',
   },
   actions: {
     figures: '概要の数値',
@@ -238,7 +243,7 @@ const jaJp: CommonCatalog = {
     preset: 'プリセットグループ', 'sign-in': 'ログイン', 'sign-code': 'コードでログイン', 'sign-up': '新規登録',
     'reset-password': 'パスワード再設定', 'check-token': 'トークン確認', 'sign-out': 'ログアウト', init: '初期化',
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
-    cache_clear: 'キャッシュの消去',
+    cache_clear: 'キャッシュの消去', groups: '共有できるグループ',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
     'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },

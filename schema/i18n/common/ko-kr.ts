@@ -118,6 +118,7 @@ const koKr: CommonCatalog = {
       name: '콜백 서명 비밀 키',
       fields: { ...row, merchant: '가맹점', prefix: '비밀 키 앞부분', secret: '비밀 키', previous: '이전 비밀 키', previousUntil: '이전 비밀 키 종료' },
     },
+    views: { name: '저장된 보기', fields: { ...row, name: '이름', resource: '목록', state: '보기 내용', group: '공유 그룹' } },
     'api-keys': {
       name: 'API 키',
       fields: {
@@ -221,6 +222,10 @@ const koKr: CommonCatalog = {
     period_date: '올바른 날짜(YYYY-MM-DD)를 입력하세요',
     period_order: '종료일은 시작일보다 앞설 수 없습니다',
     period_too_long: '기간은 최대 %{days}일입니다',
+    not_your_group: '내가 속한 그룹과만 공유할 수 있습니다',
+    view_state: '보기 내용이 올바르지 않습니다: 필터, 열, 정렬, 페이지 크기를 담습니다',
+    view_state_param: '보기의 "%{name}"은(는) 이 목록에서 쓸 수 있는 필터나 정렬이 아닙니다',
+    view_list: '"%{name}" 목록이 없습니다',
   },
   actions: {
     figures: '개요 수치',
@@ -234,7 +239,7 @@ const koKr: CommonCatalog = {
     clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',
     preset: '기본 제공 그룹', 'sign-in': '로그인', 'sign-code': '인증 코드 로그인', 'sign-up': '회원가입',
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
-    mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기',
+    mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기', groups: '공유할 수 있는 그룹',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
     'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },

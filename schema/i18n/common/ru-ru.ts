@@ -122,6 +122,7 @@ const ruRu: CommonCatalog = {
       name: 'Секреты подписи уведомлений',
       fields: { ...row, merchant: 'Продавец', prefix: 'Начало секрета', secret: 'Секрет', previous: 'Прежний секрет', previousUntil: 'Прежний секрет действует до' },
     },
+    views: { name: 'Сохранённые виды', fields: { ...row, name: 'Название', resource: 'Список', state: 'Вид', group: 'Общий для группы' } },
     'api-keys': {
       name: 'API-ключи',
       fields: {
@@ -233,6 +234,10 @@ const ruRu: CommonCatalog = {
     period_date: 'Укажите правильную дату (ГГГГ-ММ-ДД)',
     period_order: 'Дата окончания не может быть раньше даты начала',
     period_too_long: 'Период — не более %{days} дней',
+    not_your_group: 'Делиться можно только с группой, в которой вы состоите',
+    view_state: 'Неверный вид: он содержит фильтры, столбцы, сортировку и размер страницы',
+    view_state_param: '«%{name}» в виде — не фильтр и не сортировка этого списка',
+    view_list: 'Нет списка «%{name}»',
   },
   actions: {
     figures: 'Показатели обзора',
@@ -247,7 +252,7 @@ const ruRu: CommonCatalog = {
     tree: 'Дерево правил', 'group-names': 'Названия групп', preset: 'Готовые группы', 'sign-in': 'Вход',
     'sign-code': 'Вход по коду', 'sign-up': 'Регистрация', 'reset-password': 'Сброс пароля',
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
-    upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша',
+    upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша', groups: 'Группы для общего доступа',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
     'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },

@@ -123,6 +123,7 @@ const zhCn = {
       name: '回调签名密钥',
       fields: { ...row, merchant: '商户', prefix: '密钥前缀', secret: '密钥', previous: '旧密钥', previousUntil: '旧密钥失效时间' },
     },
+    views: { name: '保存的视图', fields: { ...row, name: '名称', resource: '所属列表', state: '视图内容', group: '共享给分组' } },
     'api-keys': {
       name: 'API 密钥',
       fields: {
@@ -223,6 +224,10 @@ const zhCn = {
     period_date: '请给出有效的日期（YYYY-MM-DD）',
     period_order: '结束日期不能早于开始日期',
     period_too_long: '时间段最长 %{days} 天',
+    not_your_group: '只能共享给你所在的分组',
+    view_state: '视图内容无效：应包含筛选、列、排序和每页条数',
+    view_state_param: '视图中的“%{name}”不是该列表可用的筛选或排序',
+    view_list: '没有名为“%{name}”的列表',
   },
   actions: {
     figures: '概览数据',
@@ -236,7 +241,7 @@ const zhCn = {
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',
     'sign-in': '登录', 'sign-code': '验证码登录', 'sign-up': '注册', 'reset-password': '重置密码',
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
-    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存',
+    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', groups: '可共享的分组',
     docs: '接口文档', docs_json: '接口文档（JSON）',
     'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },

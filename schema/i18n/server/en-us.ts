@@ -99,6 +99,7 @@ const enUs: ServerCatalog = {
     token_invalid: 'Your session has expired, please sign in again',
     forbidden: 'Permission denied',
     scope: 'You cannot change other users\' data',
+    shared_read_only: 'This view was shared with you and is read-only: only its owner may rename or delete it',
     locked: 'Locked: %{field} cannot be changed',
     ceiling: 'You cannot grant what you do not hold: %{field}',
     ceiling_user: 'You cannot change a user who holds more permissions than you',

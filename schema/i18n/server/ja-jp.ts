@@ -99,6 +99,7 @@ const jaJp: ServerCatalog = {
     token_invalid: 'ログインの有効期限が切れました。もう一度ログインしてください',
     forbidden: '権限がありません',
     scope: '他のユーザーのデータは操作できません',
+    shared_read_only: 'これは共有されたビューで読み取り専用です。名前の変更や削除は作成者だけができます',
     locked: '%{field} はロックされているため変更できません',
     ceiling: '自分が持っていない権限は付与できません：%{field}',
     ceiling_user: '自分より権限の多いユーザーは変更できません',

@@ -99,6 +99,7 @@ const koKr: ServerCatalog = {
     token_invalid: '로그인이 만료되었습니다. 다시 로그인해 주세요',
     forbidden: '권한이 없습니다',
     scope: '다른 사용자의 데이터는 변경할 수 없습니다',
+    shared_read_only: '공유받은 보기는 읽기 전용입니다. 이름 변경과 삭제는 만든 사람만 할 수 있습니다',
     locked: '%{field} 항목은 잠겨 있어 변경할 수 없습니다',
     ceiling: '본인에게 없는 권한은 부여할 수 없습니다: %{field}',
     ceiling_user: '본인보다 권한이 많은 사용자는 변경할 수 없습니다',

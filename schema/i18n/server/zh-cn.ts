@@ -101,6 +101,7 @@ const zhCn = {
     token_invalid: '登录已失效，请重新登录',
     forbidden: '没有权限',
     scope: '不能操作其他用户的数据',
+    shared_read_only: '这是别人共享给你的视图，只读：只有创建者可以重命名或删除',
     locked: '已锁定，不能修改 %{field}',
     ceiling: '不能授予自己没有的权限：%{field}',
     ceiling_user: '不能修改权限比你大的用户',
