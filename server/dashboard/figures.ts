@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
-import { ALL_OWNERS, DELAY_BOUNDS, DELAY_COLUMNS } from '../payments/totals';
+import { ALL_OWNERS, DELAY_BOUNDS, DELAY_COLUMNS, MONEY_COLUMNS, ORDER_COUNT_COLUMNS } from '../payments/totals';
 import type { Period, Segment } from './period';
 
 export interface CurrencyFigures {
@@ -51,8 +51,8 @@ export async function readFigures(db: Kysely<any>, period: Period, scopeUid: num
     const day = dayOf(s);
     const read = (table: string, columns: readonly string[]) => db.selectFrom(table).select([day.as('day'), 'currency', ...sums(columns)])
       .where('uid', '=', uid).where('hour', '>=', s.from).where('hour', '<', s.to).groupBy(['day', 'currency']).execute() as Promise<Row[]>;
-    counts.push(...(await read('order_totals', [...ORDER_STATUSES, ...ORDER_EXCEPTIONS])));
-    money.push(...(await read('money_totals', ['paidCents', 'payments', 'refundedCents', 'refunds', ...DELAY_COLUMNS])));
+    counts.push(...(await read('order_totals', ORDER_COUNT_COLUMNS)));
+    money.push(...(await read('money_totals', MONEY_COLUMNS)));
   }
 
   const dayIndex = new Map(period.days.map((d, i) => [d.start, i]));
@@ -73,7 +73,7 @@ export async function readFigures(db: Kysely<any>, period: Period, scopeUid: num
 
   for (const row of counts) {
     const currency = String(row.currency);
-    if (![...ORDER_STATUSES, ...ORDER_EXCEPTIONS].some((c) => Number(row[c]))) continue;
+    if (!ORDER_COUNT_COLUMNS.some((c) => Number(row[c]))) continue;
     const f = figuresOf(currency);
     const i = dayIndex.get(Number(row.day));
     for (const s of ORDER_STATUSES) {
