@@ -39,6 +39,8 @@ export interface Caller {
   tokenExp?: number;
   /** Set when the caller came with an API key instead of a token (server/auth/api-keys.ts). */
   apiKeyId?: number;
+  /** The API key is limited to these rules (`METHOD route`, with their simple-rest routes); absent: all of the owner's. */
+  keyRules?: ReadonlySet<string>;
   /** A group of the caller requires two-factor sign-in, which they have not set up. */
   mfaMissing?: true;
 }

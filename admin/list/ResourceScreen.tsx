@@ -77,6 +77,7 @@ export default function ResourceScreen() {
           />
         }
       >
+        {slots.Banner && <slots.Banner />}
         {filtersOpen && <FilterPanel key={viewsApplied} resource={resource} />}
         <ResourceTable resource={resource} columns={columns} dateDisplay={settings.dateDisplay} canEdit={canEdit} onEdit={(id) => setEditing({ id })} slots={slots} />
         {settingsOpen && (

@@ -1,64 +1,23 @@
 /**
- * One's own API keys (issue 13 item 5): "new key" asks a name, the server
- * makes the key and this dialog shows it the one time it is ever shown, with
- * a copy button; each live key can be revoked. The list, its filters and
+ * One's own API keys (issue 13 item 5) and callback secret. "New API key"
+ * asks a name and what the key may do, and shows the key the one time it is
+ * ever shown; each live key's rules can be changed and the key revoked. Above
+ * the list, the merchant's callback signing secret. The list, its filters and
  * delete are the generated screen's, scoped by the server to the caller.
  */
-import Key from '@mui/icons-material/Key';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { ruleKey } from '../../schema/rules';
 import { call } from '../api/http';
-import { PromptDialog } from '../form/PromptDialog';
-import { CodeBlock } from '../layout/CodeBlock';
 import { usePermission } from '../permissions';
+import { CallbackSecretPanel } from './api-keys/CallbackSecret';
+import { EditRules, NewKey } from './api-keys/KeyDialogs';
+import { RulesCell } from './api-keys/RulesCell';
 import { TestCallbackButton } from './callbacks/TestCallback';
 import type { ScreenSlots } from './index';
 
 const k = (key: string) => `admin.screens.api-keys.${key}`;
-const NAME_MAX = 64;
-
-function NewKey() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const can = usePermission();
-  const [asking, setAsking] = useState(false);
-  const [key, setKey] = useState<string | null>(null);
-  if (!can(ruleKey('POST', 'api/api-keys/create'))) return null;
-
-  async function create(name: string) {
-    try {
-      const { data, msg } = await call<{ key: string }>('POST', 'api-keys/create', { body: { name } });
-      notify(msg, { type: 'success' });
-      setKey(data.key);
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-      throw error;
-    }
-  }
-
-  return (
-    <>
-      <Button size="small" variant="outlined" startIcon={<Key />} onClick={() => setAsking(true)}>
-        {translate(k('create'))}
-      </Button>
-      <PromptDialog open={asking} title={k('create')} label="resources.api-keys.fields.name" description={k('name_hint')} required maxLength={NAME_MAX} onConfirm={create} onClose={() => setAsking(false)} />
-      <Dialog open={key !== null} onClose={() => setKey(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{translate(k('created_title'))}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>{translate(k('shown_once'))}</Alert>
-          {key && <CodeBlock text={key} label={translate(k('key'))} wrap />}
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => setKey(null)}>{translate(k('done'))}</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
 
 function Revoke({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -96,6 +55,15 @@ function Revoke({ record }: { record: RaRecord }) {
   );
 }
 
+function RowActions({ record }: { record: RaRecord }) {
+  return (
+    <>
+      <EditRules record={record} />
+      <Revoke record={record} />
+    </>
+  );
+}
+
 /** A key's holder usually also runs the endpoint its orders call back: it can be tried from here. */
 function Toolbar() {
   return (
@@ -106,5 +74,10 @@ function Toolbar() {
   );
 }
 
-const slots: ScreenSlots = { ToolbarActions: Toolbar, RowActions: Revoke };
+const slots: ScreenSlots = {
+  ToolbarActions: Toolbar,
+  RowActions,
+  columns: [{ key: 'rules', label: 'resources.api-keys.fields.rules', render: (record) => <RulesCell record={record} /> }],
+  Banner: CallbackSecretPanel,
+};
 export default slots;

@@ -33,6 +33,8 @@ export interface ScreenSlots {
   inputs?: Record<string, ComponentType<{ source: string; label: string; disabled: boolean }>>;
   /** Below the fields of the edit dialog, for a stored record (an order's timeline and actions). */
   DialogPanel?: ComponentType<{ record: RaRecord }>;
+  /** Above the list, inside the screen: what belongs to the screen but is no row (the merchant's callback secret). */
+  Banner?: ComponentType;
   /** Shown once after the dialog created a record (an order's pay link). */
   AfterCreate?: ComponentType<{ record: RaRecord; onClose: () => void }>;
 }

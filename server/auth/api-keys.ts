@@ -1,12 +1,14 @@
 /**
  * API keys as credentials (issue 13 item 5): `Authorization: Bearer pdk_…`
- * acts with the key owner's groups, like their token would. Only the key's
+ * acts with the key owner's groups, like their token would, limited to the
+ * key's own rules when it has some (server/auth/key-rules.ts). Only the key's
  * sha-256 is stored (a key has 240 random bits, so a plain hash is enough; a
  * slow hash would only slow every call). A revoked or expired key is no key.
  * The last-used time is written at most once a minute per key.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
+import { storedKeyRules } from './key-rules';
 
 export const API_KEY_PREFIX = 'pdk_';
 const LAST_USED_EVERY_SECONDS = 60;
@@ -23,6 +25,8 @@ export function newApiKey(): { key: string; hash: string; prefix: string } {
 export interface ApiKeyClaims {
   uid: number;
   apiKeyId: number;
+  /** The rules the key is limited to, or null for all of its owner's (server/auth/key-rules.ts). */
+  keyRules: string[] | null;
   jti?: undefined;
   exp?: undefined;
 }
@@ -33,13 +37,13 @@ export class ApiKeys {
   /** The owner of a live key, or null. */
   async verify(key: string): Promise<ApiKeyClaims | null> {
     const db = this.db.kysely;
-    const row = await db.selectFrom('api_keys').select(['id', 'uid', 'expireTime', 'revokedTime', 'lastUsedTime'])
+    const row = await db.selectFrom('api_keys').select(['id', 'uid', 'expireTime', 'revokedTime', 'lastUsedTime', 'rules'])
       .where('hash', '=', hashApiKey(key)).executeTakeFirst();
     const now = Math.floor(Date.now() / 1000);
     if (!row || row.revokedTime > 0 || (row.expireTime > 0 && row.expireTime <= now)) return null;
     if (now - row.lastUsedTime >= LAST_USED_EVERY_SECONDS) {
       await db.updateTable('api_keys').set({ lastUsedTime: now }).where('id', '=', row.id).execute();
     }
-    return { uid: row.uid, apiKeyId: row.id };
+    return { uid: row.uid, apiKeyId: row.id, keyRules: storedKeyRules(row.rules) };
   }
 }

@@ -17,11 +17,14 @@
  *   super-admin's (`all` with `manage`).
  * - The default groups of new sign-ups (SIGN_IN_UP) must be within the power
  *   of whoever sets them.
+ * - A caller who came with a limited API key holds only the rules both the
+ *   owner and the key hold, and is never a super-admin (key-rules.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Resource } from '../../schema/define';
 import { AppError } from '../http';
 import type { Caller } from '../types';
+import { keyPower, ruleName } from './key-rules';
 
 export interface RowChange {
   /** The stored row before the write (absent for a create). */
@@ -53,7 +56,7 @@ const toGroup = (g: Record<string, unknown>): Group => ({
   id: Number(g.id), all: Number(g.all), manage: Number(g.manage), rules: list(g.rules), uids: list(g.uids),
 });
 
-async function liveGroups(trx: Kysely<any>): Promise<Group[]> {
+export async function liveGroups(trx: Kysely<any>): Promise<Group[]> {
   const rows = await trx.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'uids']).where('deleteTime', '=', 0).execute();
   return rows.map(toGroup);
 }
@@ -68,6 +71,15 @@ export function powerOf(groups: readonly Group[], uid: number | undefined): Powe
     for (const id of g.rules) power.rules.set(id, power.rules.get(id) === true || g.manage === 1);
   }
   return power;
+}
+
+/** What the caller holds: their groups' power, cut down to their API key's rules when it has some. */
+async function callerPower(trx: Kysely<any>, groups: readonly Group[], caller: Caller): Promise<Power> {
+  const owner = powerOf(groups, caller.user?.id);
+  const keyRules = caller.keyRules;
+  if (!keyRules) return owner;
+  const rules = await trx.selectFrom('auth_rules').select(['id', 'method', 'route']).execute();
+  return keyPower(owner, new Set(rules.filter((r) => keyRules.has(ruleName(r))).map((r) => Number(r.id))));
 }
 
 /** Whether the caller holds everything a group grants. */
@@ -136,7 +148,7 @@ function checkConfig(p: Power, groups: readonly Group[], c: RowChange) {
 export async function ceiling(trx: Kysely<any>, r: Resource, caller: Caller, changes: readonly RowChange[]) {
   if (!['auth_group', 'auth_rules', 'users', 'config'].includes(r.table) || !changes.length) return;
   const groups = await liveGroups(trx);
-  const p = powerOf(groups, caller.user?.id);
+  const p = await callerPower(trx, groups, caller);
   for (const c of changes) {
     if (r.table === 'auth_group') checkGroup(p, c);
     else if (r.table === 'auth_rules') checkRule(p, c);
@@ -153,7 +165,7 @@ export async function ceiling(trx: Kysely<any>, r: Resource, caller: Caller, cha
 const ROOT_SETTINGS: readonly string[] = ['crypt', 'sms'];
 
 export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: string) {
-  if (ROOT_SETTINGS.includes(file) && !powerOf(await liveGroups(db), caller.user?.id).root) throw rootOnly(file);
+  if (ROOT_SETTINGS.includes(file) && !(await callerPower(db, await liveGroups(db), caller)).root) throw rootOnly(file);
 }
 
 /**
@@ -163,7 +175,7 @@ export async function settingsCeiling(db: Kysely<any>, caller: Caller, file: str
  */
 export async function mfaResetCeiling(trx: Kysely<any>, caller: Caller, user: Record<string, unknown>) {
   const groups = await liveGroups(trx);
-  const p = powerOf(groups, caller.user?.id);
+  const p = await callerPower(trx, groups, caller);
   if (!p.root) throw new AppError(403, 'errors.mfa_reset_root');
   checkUser(p, groups, { before: user, after: { ...user, mfa: 0 } });
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
 import type { Caller, CallerUser } from '../types';
 import { isApiKey, type ApiKeys } from './api-keys';
+import { keyReach, ruleName } from './key-rules';
 import type { RuleBook, RuleRow } from './rules';
 import { tokenOf, type Tokens } from './tokens';
 
@@ -77,7 +78,14 @@ export class Guard {
     if (grants.user.status === 'banned') throw new AppError(401, 'errors.user_banned');
     const { deleteTime: _, ...user } = grants.user;
     const apiKeyId = 'apiKeyId' in claims ? claims.apiKeyId : undefined;
-    return { grants, caller: { user, scopeUid: user.id, groups: grants.groups.map((g) => g.id), jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(grants.mfaMissing && { mfaMissing: true as const }) } };
+    const keyRules = 'keyRules' in claims && claims.keyRules ? keyReach(claims.keyRules) : undefined;
+    return {
+      grants,
+      caller: {
+        user, scopeUid: user.id, groups: grants.groups.map((g) => g.id), jti: claims.jti, tokenExp: claims.exp, ...(apiKeyId && { apiKeyId }), ...(keyRules && { keyRules }),
+        ...(grants.mfaMissing && { mfaMissing: true as const }),
+      },
+    };
   }
 
   /** Applies a rule to the request and sets `request.caller`. */
@@ -91,6 +99,8 @@ export class Guard {
     request.caller = caller;
     const granting = rule.type === 'login' ? grants.groups : grants.groups.filter((g) => g.all === 1 || g.rules.has(rule.id));
     if (rule.type === 'default' && !granting.length) throw forbidden();
+    // A limited key needs its own rule too, whatever its owner may do (server/auth/key-rules.ts).
+    if (caller.keyRules && !caller.keyRules.has(ruleName(rule))) throw new AppError(403, 'errors.api_key_rule', { rule: ruleName(rule) });
     // A group's grants wait for the second factor it requires (a session from before it did, a code sign-in); API keys act for scripts.
     if (rule.type === 'default' && grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
     if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
@@ -113,9 +123,10 @@ export class Guard {
 
   /** `auth-rules/mine`: the caller's rules with whether their scope covers others' rows. */
   async mine(request: FastifyRequest, all: RuleRow[]) {
-    const { grants } = await this.identify(request);
+    const { grants, caller } = await this.identify(request);
     const groups = grants.groups;
     return all
+      .filter((rule) => rule.type === 'common' || !caller.keyRules || caller.keyRules.has(ruleName(rule)))
       .map((rule) => {
         const granting = rule.type === 'default' ? groups.filter((g) => g.all === 1 || g.rules.has(rule.id)) : groups;
         if (rule.type === 'default' && (!granting.length || grants.mfaMissing)) return null;

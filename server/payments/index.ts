@@ -138,7 +138,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
       await orderChanged(trx, (before ?? null) as OrderFacts | null, (after ?? gone ?? null) as OrderFacts | null);
     }
   });
-  await apiKeyRoutes(app, { db, clock, writeContext });
+  await apiKeyRoutes(app, { db, clock, writeContext, rules: app.ruleBook });
   await callbackSecretRoutes(app, { db, clock, writeContext, uniqueViolation: app.db.adapter.uniqueViolation });
 
   const delivering = options.jobs ? every(options.outboxEveryMs ?? 1000, () => outbox.deliverDue(), log) : undefined;

@@ -124,7 +124,8 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'New API key' }).click();
     const prompt = page.getByRole('dialog', { name: 'New API key' });
     await prompt.getByLabel('Name').fill('Shop server');
-    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    // The merchant preset is chosen unless the user picks otherwise.
+    await prompt.getByRole('button', { name: 'New API key' }).click();
     const shownOnce = page.getByRole('dialog', { name: 'Your new API key' });
     await shown(shownOnce);
     const key = (await shownOnce.locator('pre, code').first().textContent())!.trim();

@@ -125,7 +125,7 @@ const enUs: CommonCatalog = {
       name: 'API keys',
       fields: {
         ...row, name: 'Name', prefix: 'Key prefix', hash: 'Key digest', expireTime: 'Expires at', lastUsedTime: 'Last used',
-        revokedTime: 'Revoked at',
+        revokedTime: 'Revoked at', rules: 'Rules',
       },
     },
     invite: {
@@ -216,6 +216,11 @@ const enUs: CommonCatalog = {
     input_invalid: 'input data invalid',
     expire_window: 'The expiry cannot be more than 3 days after creation',
     expire_past: 'The expiry must be in the future',
+    key_rules: 'Rules must be a list like ["POST api/receive-money/create"]',
+    key_rules_empty: 'Choose at least one rule, or none at all for everything you may do',
+    key_rules_unknown: 'No such rule: %{rules}',
+    key_rules_not_held: 'You cannot give a key rules you do not hold: %{rules}',
+    key_rules_or_preset: 'Give either rules or a preset, not both',
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
     stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
@@ -236,6 +241,7 @@ const enUs: CommonCatalog = {
     'mfa-sign-in': 'Sign in with two-factor code', 'mfa-setup': 'Start two-factor setup', 'mfa-enable': 'Turn on two-factor sign-in', 'mfa-reset': 'Reset two-factor sign-in',
     roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
+    rules: 'Limit key rules', choices: 'Rules a key may be given',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
     checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',

@@ -125,7 +125,7 @@ const jaJp: CommonCatalog = {
       name: 'API キー',
       fields: {
         ...row, name: '名前', prefix: 'キーの先頭', hash: 'キーのダイジェスト', expireTime: '有効期限', lastUsedTime: '最終使用',
-        revokedTime: '失効日時',
+        revokedTime: '失効日時', rules: '権限',
       },
     },
     invite: {
@@ -215,6 +215,11 @@ const jaJp: CommonCatalog = {
     input_invalid: '入力データが正しくありません',
     expire_window: '有効期限は作成から 3 日以内にしてください',
     expire_past: '有効期限は現在より後にしてください',
+    key_rules: '権限は ["POST api/receive-money/create"] のようなリストで指定してください',
+    key_rules_empty: '権限を 1 つ以上選ぶか、制限しない場合は指定しないでください',
+    key_rules_unknown: 'そのような権限はありません：%{rules}',
+    key_rules_not_held: '自分が持たない権限をキーに与えることはできません：%{rules}',
+    key_rules_or_preset: '権限とプリセットはどちらか一方だけ指定してください',
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
     stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
@@ -235,6 +240,7 @@ const jaJp: CommonCatalog = {
     'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
     roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
+    rules: 'キーの権限を限定', choices: 'キーに与えられる権限',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
     checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',

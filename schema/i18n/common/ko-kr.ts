@@ -123,7 +123,7 @@ const koKr: CommonCatalog = {
       name: 'API 키',
       fields: {
         ...row, name: '이름', prefix: '키 앞부분', hash: '키 다이제스트', expireTime: '만료 시간', lastUsedTime: '마지막 사용',
-        revokedTime: '폐기 시간',
+        revokedTime: '폐기 시간', rules: '권한',
       },
     },
     invite: {
@@ -212,6 +212,11 @@ const koKr: CommonCatalog = {
     input_invalid: '입력 데이터가 올바르지 않습니다',
     expire_window: '만료 시간은 생성 후 3일을 넘을 수 없습니다',
     expire_past: '만료 시간은 현재 이후여야 합니다',
+    key_rules: '권한은 ["POST api/receive-money/create"] 같은 목록이어야 합니다',
+    key_rules_empty: '권한을 하나 이상 고르거나, 제한하지 않으려면 지정하지 마세요',
+    key_rules_unknown: '그런 권한이 없습니다: %{rules}',
+    key_rules_not_held: '본인에게 없는 권한은 키에 줄 수 없습니다: %{rules}',
+    key_rules_or_preset: '권한과 프리셋 중 하나만 지정하세요',
     reason_required: '사유를 입력하세요',
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
     stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
@@ -232,6 +237,7 @@ const koKr: CommonCatalog = {
     'mfa-sign-in': '2단계 인증 로그인', 'mfa-setup': '2단계 인증 설정 시작', 'mfa-enable': '2단계 인증 켜기', 'mfa-reset': '2단계 인증 초기화',
     roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
+    rules: '키 권한 제한', choices: '키에 줄 수 있는 권한',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
     checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',

@@ -127,7 +127,7 @@ const ruRu: CommonCatalog = {
       name: 'API-ключи',
       fields: {
         ...row, name: 'Название', prefix: 'Начало ключа', hash: 'Дайджест ключа', expireTime: 'Истекает', lastUsedTime: 'Последнее использование',
-        revokedTime: 'Отозван',
+        revokedTime: 'Отозван', rules: 'Правила',
       },
     },
     invite: {
@@ -224,6 +224,11 @@ const ruRu: CommonCatalog = {
     input_invalid: 'Введены неверные данные',
     expire_window: 'Срок не может быть позже чем через 3 дня после создания',
     expire_past: 'Срок должен быть в будущем',
+    key_rules: 'Правила — это список вида ["POST api/receive-money/create"]',
+    key_rules_empty: 'Выберите хотя бы одно правило или не указывайте их вовсе, чтобы ключ мог всё, что можете вы',
+    key_rules_unknown: 'Нет таких правил: %{rules}',
+    key_rules_not_held: 'Нельзя дать ключу правила, которых нет у вас: %{rules}',
+    key_rules_or_preset: 'Укажите либо правила, либо шаблон, но не оба',
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
     stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
@@ -244,6 +249,7 @@ const ruRu: CommonCatalog = {
     'mfa-sign-in': 'Вход с двухфакторным кодом', 'mfa-setup': 'Начать настройку двухфакторного входа', 'mfa-enable': 'Включить двухфакторный вход', 'mfa-reset': 'Сбросить двухфакторный вход',
     roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
+    rules: 'Ограничить правила ключа', choices: 'Правила, доступные ключу',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
     checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',

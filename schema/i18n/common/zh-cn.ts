@@ -128,7 +128,7 @@ const zhCn = {
       name: 'API 密钥',
       fields: {
         ...row, name: '名称', prefix: '密钥前缀', hash: '密钥摘要', expireTime: '过期时间', lastUsedTime: '最近使用',
-        revokedTime: '吊销时间',
+        revokedTime: '吊销时间', rules: '权限',
       },
     },
     invite: {
@@ -214,6 +214,11 @@ const zhCn = {
     input_invalid: '输入数据无效',
     expire_window: '过期时间不能晚于创建后 3 天',
     expire_past: '过期时间须晚于现在',
+    key_rules: '权限须为列表，如 ["POST api/receive-money/create"]',
+    key_rules_empty: '请至少选择一项权限；不限制则不传权限',
+    key_rules_unknown: '没有这些权限：%{rules}',
+    key_rules_not_held: '不能给密钥您自己没有的权限：%{rules}',
+    key_rules_or_preset: '权限和预设只能给一个',
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
     stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
@@ -234,6 +239,7 @@ const zhCn = {
     'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
     roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
+    rules: '限定密钥权限', choices: '可授予密钥的权限',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
     checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
