@@ -6,7 +6,7 @@
  * stand-in. A new icon is one word here and one import there.
  */
 export const ICON_NAMES = [
-  'article', 'campaign', 'comment', 'confirmation_number', 'description', 'group', 'history', 'key', 'link',
+  'article', 'campaign', 'comment', 'confirmation_number', 'dashboard', 'description', 'group', 'history', 'key', 'link',
   'military_tech', 'notifications', 'payments', 'people', 'rule', 'sell', 'send', 'settings', 'timeline', 'undo', 'view_carousel',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];

@@ -12,6 +12,7 @@ import { formatFigures } from './bench/figures';
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<Figure[] | void> }>> = {
   api: () => import('./bench/api'),
   checkout: () => import('./bench/checkout'),
+  dashboard: () => import('./bench/dashboard'),
   export: () => import('./bench/export'),
   notify: () => import('./bench/notify'),
   pay: () => import('./bench/pay'),

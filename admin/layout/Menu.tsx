@@ -26,13 +26,19 @@ interface MenuEntry {
   rule: string;
 }
 
-/** Resources' lists, except where a custom page takes a resource's place, then the custom pages. */
+/** Resources' lists, except where a custom page takes a resource's place, then the custom pages (the lead ones go above the groups). */
 const ENTRIES: MenuEntry[] = [
   ...resourceList
     .filter((r) => !pageAt(r.name))
     .map((r) => ({ path: r.name, titleKey: `resources.${r.name}.name`, menu: r.menu, icon: r.icon, rule: actionRule(r.name, 'find') })),
-  ...adminPages,
+  ...adminPages.filter((page) => !page.lead),
 ];
+
+/** The pages above the groups (the dashboard) the caller may open. */
+export function useLeadEntries(): MenuEntry[] {
+  const can = usePermission();
+  return adminPages.filter((page) => page.lead && can(page.rule));
+}
 
 /** The visible entries of each group, in menu order; empty groups left out. */
 export function useMenuGroups(): Array<{ group: MenuGroup; entries: MenuEntry[] }> {
@@ -56,6 +62,7 @@ export function GroupedMenu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
   const groups = useMenuGroups();
+  const lead = useLeadEntries();
   return (
     <Box
       component="nav"
@@ -63,6 +70,11 @@ export function GroupedMenu() {
       className={open ? 'RaMenu-open' : 'RaMenu-closed'}
       sx={(theme) => ({ width: open ? (theme.sidebar?.width ?? DRAWER_WIDTH) : (theme.sidebar?.closedWidth ?? CLOSED_DRAWER_WIDTH), transition: theme.transitions.create('width'), py: 1 })}
     >
+      {lead.length > 0 && (
+        <Box component="ul" aria-label={translate(lead[0]!.titleKey)} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {lead.map((entry) => <MenuLink key={entry.path} {...entry} />)}
+        </Box>
+      )}
       {groups.map(({ group, entries }) => (
         <Box key={group}>
           {open && (

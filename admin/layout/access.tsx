@@ -11,7 +11,7 @@ import { Link, Navigate } from 'react-router';
 import { resources } from '../../schema/index';
 import { usePermission, usePermissionsReady } from '../permissions';
 import { actionRule } from '../schema';
-import { useMenuGroups } from './Menu';
+import { useLeadEntries, useMenuGroups } from './Menu';
 
 /** The rules a screen needs: its menu entry's, and for a table's list its `rows` read too. */
 export function screenRules(path: string, menuRule: string): string[] {
@@ -21,7 +21,7 @@ export function screenRules(path: string, menuRule: string): string[] {
 /** `/admin/<path>` of the first menu entry the caller may open, or undefined when there is none. */
 export function useLandingPath(): string | undefined {
   const can = usePermission();
-  const entries = useMenuGroups().flatMap(({ entries }) => entries);
+  const entries = [...useLeadEntries(), ...useMenuGroups().flatMap(({ entries }) => entries)];
   return entries.find((entry) => screenRules(entry.path, entry.rule).every(can))?.path;
 }
 
@@ -33,12 +33,17 @@ export function OnlyGranted({ rules, children }: { rules: readonly string[]; chi
   return rules.every(can) ? <>{children}</> : <NoAccess />;
 }
 
-/** The console's home (`/admin`): the users screen for those who may read it, else the caller's first screen. */
+/**
+ * The console's home (`/admin`): the dashboard for those who may open it, else the users screen for those who may
+ * read it, else the caller's first screen.
+ */
 export function LandingRedirect({ home, children }: { home: string; children: ReactNode }) {
   const ready = usePermissionsReady();
   const can = usePermission();
   const landing = useLandingPath();
+  const lead = useLeadEntries()[0];
   if (!ready) return null;
+  if (lead) return <Navigate to={`/admin/${lead.path}`} replace />;
   if (screenRules(home, actionRule(home, 'find')).every(can)) return <>{children}</>;
   return landing ? <Navigate to={`/admin/${landing}`} replace /> : <NoAccess />;
 }

@@ -7,6 +7,7 @@ import Article from '@mui/icons-material/Article';
 import Campaign from '@mui/icons-material/Campaign';
 import Comment from '@mui/icons-material/Comment';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
+import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
 import Group from '@mui/icons-material/Group';
 import History from '@mui/icons-material/History';
@@ -29,7 +30,7 @@ import type { IconName } from '../../schema/icons';
 
 const ICONS: Record<IconName, ComponentType> = {
   article: Article, campaign: Campaign, comment: Comment, confirmation_number: ConfirmationNumber,
-  description: Description, group: Group, history: History, key: Key, link: Link, military_tech: MilitaryTech,
+  dashboard: Dashboard, description: Description, group: Group, history: History, key: Key, link: Link, military_tech: MilitaryTech,
   notifications: Notifications, payments: Payments, people: People, rule: Rule, sell: Sell, send: Send,
   settings: Settings, timeline: Timeline, undo: Undo, view_carousel: ViewCarousel,
 };

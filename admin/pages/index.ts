@@ -7,6 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MenuGroup } from '../../schema/define';
 import type { IconName } from '../../schema/icons';
+import { ruleKey } from '../../schema/rules';
 import { actionRule } from '../schema';
 
 export interface AdminPage {
@@ -18,10 +19,21 @@ export interface AdminPage {
   icon: IconName;
   /** The permission (`[GET]api/config/find`) the menu entry needs. */
   rule: string;
+  /** Above the menu's groups, first in the menu, and the console's landing screen for whoever may open it. */
+  lead?: true;
   component: LazyExoticComponent<ComponentType>;
 }
 
 export const adminPages: AdminPage[] = [
+  {
+    path: 'dashboard',
+    titleKey: 'admin.screens.dashboard.title',
+    menu: 'flow',
+    icon: 'dashboard',
+    rule: ruleKey('GET', 'api/dashboard/figures'),
+    lead: true,
+    component: lazy(() => import('../screens/dashboard/DashboardPage')),
+  },
   {
     path: 'config',
     titleKey: 'resources.config.name',

@@ -43,11 +43,11 @@ export const authGroup = defineResource({
         },
         {
           no: 'operator-own', name: 'presets.operator_own.name', manage: 0, all: 0, remark: 'presets.operator_own.remark',
-          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'GET api/callbacks/*', 'POST api/file/upload', ...SAVED_VIEWS],
+          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'GET api/callbacks/*', 'POST api/file/upload', ...SAVED_VIEWS, 'GET api/dashboard/*'],
         },
         {
           no: 'auditor', name: 'presets.auditor.name', manage: 1, all: 0, remark: 'presets.auditor.remark',
-          rules: ['GET api/*/take', 'GET api/*/find', 'GET api/*/rows', 'GET api/*/export', 'GET api/receive-money/settlement'],
+          rules: ['GET api/*/take', 'GET api/*/find', 'GET api/*/rows', 'GET api/*/export', 'GET api/receive-money/settlement', 'GET api/dashboard/*'],
         },
       ],
     },

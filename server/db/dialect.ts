@@ -2,7 +2,7 @@
  * Everything SQLite and MySQL/MariaDB do differently, in one adapter object
  * per dialect. Code elsewhere asks `db.adapter`, never `dialect === 'mysql'`.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { MysqlAdapter, sql, type InsertQueryBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -31,6 +31,12 @@ export interface DialectAdapter {
    * check), or undefined when the error is something else.
    */
   uniqueViolation(error: unknown): string | undefined;
+  /**
+   * The insert made an atomic upsert that adds: a row whose unique key
+   * (`keys`) is taken gets the new values of `sums` added onto its own
+   * (SQLite `ON CONFLICT … DO UPDATE`, MySQL `ON DUPLICATE KEY UPDATE`).
+   */
+  addOnConflict<Q extends InsertQueryBuilder<any, any, any>>(qb: Q, keys: readonly string[], sums: readonly string[]): Q;
 }
 
 type DbError = { code?: string; errno?: number; message?: string } | undefined;
@@ -50,6 +56,9 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
       const e = error as DbError;
       return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ? /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
     },
+    addOnConflict: (qb, keys, sums) => qb.onConflict((oc) => oc.columns([...keys]).doUpdateSet(
+      Object.fromEntries(sums.map((c) => [c, sql`${sql.ref(c)} + ${sql.ref(`excluded.${c}`)}`])),
+    )) as typeof qb,
   },
   mysql: {
     name: 'mysql',
@@ -68,5 +77,12 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
       const e = error as DbError;
       return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 ? /_(\w+?)_unique'/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
     },
+    // VALUES(c) is the row that was refused (MariaDB has no row alias for it).
+    addOnConflict: (qb, _keys, sums) => qb.onDuplicateKeyUpdate(
+      Object.fromEntries(sums.map((c) => [c, sql`${sql.ref(c)} + values(${sql.ref(c)})`])),
+    ) as typeof qb,
   },
 };
+
+/** The adapter of a Kysely instance or transaction, for code handed only the query builder (the payment writes). */
+export const adapterOf = (db: Kysely<any>): DialectAdapter => (db.getExecutor().adapter instanceof MysqlAdapter ? ADAPTERS.mysql : ADAPTERS.sqlite);

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { OrderException } from '../../schema/options';
 import type { PaymentNotice } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
+import { orderChanged } from './totals';
 import { findOrder, sameAmount, type OrderRow, type Source } from './transitions';
 
 /** Which exception a payment of `notice` makes on `order` as it now stands, or null when it fits (or changes nothing). */
@@ -52,6 +53,7 @@ export async function flagException(trx: Transaction<any>, order: OrderRow, inpu
   if (Number(result.numUpdatedRows) === 0) return null;
   const after = (await findOrder(trx, { id: order.id }))!;
   await recordMoneyRevisions(trx, { orders: [{ before: order, after }] }, input, now);
+  await orderChanged(trx, order, after);
   await recordEvent(trx, after, {
     from: order.status, to: after.status, source: input.source, actor: input.actor, reference: notice.reference,
     amount: notice.amount, currency: notice.currency, digest: input.digest, exception: input.exception,

@@ -23,6 +23,8 @@ import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import { pruneRevisions } from '../engine/revisions';
 import type { Clock, TransitionDeps } from './transitions';
+import { orderChanged, type OrderFacts } from './totals';
+import { dashboardRoutes } from '../dashboard/routes';
 
 export interface PaymentOptions {
   /** Run the expiry and outbox jobs in this instance (main.ts: unless PAYDESK_JOBS=off). */
@@ -123,12 +125,22 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
   await refundRoutes(app, { deps: refundDeps, writeContext });
+  await dashboardRoutes(app, { db });
   // An order its provider cannot take (not set up, an amount it cannot charge) could never be paid: refused when it is made or changed so.
   options.guards?.push(async (_trx, r, changes) => {
     if (r.name !== 'receive-money') return;
     for (const { before, after } of changes) {
       if (!after || (before && (['channel', 'amount', 'currency'] as const).every((k) => before[k] === after[k]))) continue;
       checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
+    }
+  });
+  // The dashboard's totals follow the generic writes of orders (create, edit, bin, restore, delete) in their transaction.
+  // A row with no `after` went to the bin or was deleted: its counts go, and its money (only binned orders have any) stays.
+  options.guards?.push(async (trx, r, changes) => {
+    if (r.name !== 'receive-money') return;
+    for (const { before, after } of changes) {
+      const gone = before && !after ? { ...before, deleteTime: Number(before.deleteTime) || clock() } : undefined;
+      await orderChanged(trx, (before ?? null) as OrderFacts | null, (after ?? gone ?? null) as OrderFacts | null);
     }
   });
   await apiKeyRoutes(app, { db, clock, writeContext, rules: app.ruleBook });

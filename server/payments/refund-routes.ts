@@ -13,6 +13,7 @@ import { orderId, parseBody, reason } from './inputs';
 import { AppError, created, forbidden, notFound, ok } from '../http';
 import type { WriteContext } from '../engine/writes';
 import { recordEvent, recordMoneyRevisions } from './events';
+import { orderChanged } from './totals';
 import { refundOrder, type RefundDeps } from './refunds';
 import { findOrder, retryDeadlocks } from './transitions';
 
@@ -92,6 +93,7 @@ export async function refundRoutes(app: FastifyInstance, o: RefundRouteOptions) 
       if (Number(moved.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
       const next = (await findOrder(trx, { id: current.id }))!;
       await recordMoneyRevisions(trx, { orders: [{ before: current, after: next }] }, { source: 'operator', actor }, now);
+      await orderChanged(trx, current, next);
       await recordEvent(trx, next, {
         from: current.status, to: next.status, source: 'operator', actor, amount: current.exceptionAmount,
         currency: current.exceptionCurrency || current.currency, reason: input.reason, exception: current.exception,

@@ -22,6 +22,7 @@ import { AppError } from '../http';
 import { invalid } from '../engine/params';
 import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
+import { orderChanged, refundSettled } from './totals';
 import { findOrder, retryDeadlocks, type OrderRow, type TransitionDeps } from './transitions';
 import { checkoutOrder } from './orders';
 
@@ -91,6 +92,7 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
         .set({ exception: '', updateTime: now, ...(countsAgainstPaid(exception) && { refundedAmount: sql`refundedAmount + ${amount}` }) })
         .where('id', '=', current.id).where('exception', '=', exception).executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
+      await orderChanged(trx, current, { ...current, exception: '' });
     } else {
       if (current.status !== 'completed') throw new AppError(409, 'errors.refund_not_paid', { status: current.status });
       const left = cents(current.paidAmount - current.refundedAmount);
@@ -177,6 +179,7 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
       }).where('id', '=', order.id).execute();
       const after = (await findOrder(trx, { id: order.id }))!;
       await remember(after);
+      await orderChanged(trx, order, after);
       await recordEvent(trx, after, {
         from: order.status, to: after.status, source: 'refund', actor: refund.channel, reference: result.reference, amount: refund.amount,
         currency: refund.currency, reason: result.failure ?? 'refund failed', refundId, exception: refund.exception,
@@ -189,6 +192,8 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
     if (whole) await trx.updateTable('receive_money').set({ status: 'refunded', updateTime: now }).where('id', '=', order.id).where('status', '=', 'completed').execute();
     const after = (await findOrder(trx, { id: order.id }))!;
     await remember(after);
+    await orderChanged(trx, order, after);
+    await refundSettled(trx, refund, now);
     await recordEvent(trx, after, {
       from: order.status, to: after.status, source: 'refund', actor: refund.actor, reference: result.reference, amount: refund.amount,
       currency: refund.currency, reason: refund.reason, refundId, exception: refund.exception,

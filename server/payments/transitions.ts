@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { FINAL_STATUSES, type OrderStatus, type TRANSITION_SOURCES } from '../../schema/options';
 import { AppError, notFound } from '../http';
 import { recordEvent, recordMoneyRevisions } from './events';
+import { orderChanged } from './totals';
 
 /** Epoch seconds: the app's clock (AppOptions.clock, which tests move) in the unit of the order columns. */
 export type Clock = () => number;
@@ -53,6 +54,8 @@ export interface OrderRow {
   exceptionCurrency: string;
   checkoutId: string;
   checkoutExpires: number;
+  createTime: number;
+  deleteTime: number;
 }
 
 export interface Outcome {
@@ -65,6 +68,7 @@ export interface Outcome {
 export const ORDER_COLUMNS = [
   'id', 'tradeNo', 'outTradeNo', 'status', 'amount', 'currency', 'notifyUrl', 'uid', 'paidAmount', 'paidTime', 'channelTradeNo',
   'channel', 'refundedAmount', 'exception', 'exceptionAmount', 'exceptionCurrency', 'checkoutId', 'checkoutExpires',
+  'createTime', 'deleteTime',
 ] as const;
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -79,7 +83,7 @@ export async function findOrder(db: Kysely<any>, key: OrderKey): Promise<OrderRo
   const row = await ('id' in key ? qb.where('id', '=', key.id) : qb.where('tradeNo', '=', key.tradeNo)).executeTakeFirst();
   return row
     ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount), refundedAmount: Number(row.refundedAmount),
-      exceptionAmount: Number(row.exceptionAmount) } as OrderRow)
+      exceptionAmount: Number(row.exceptionAmount), paidTime: Number(row.paidTime), createTime: Number(row.createTime), deleteTime: Number(row.deleteTime) } as OrderRow)
     : undefined;
 }
 
@@ -116,6 +120,8 @@ export async function applyIn(trx: Transaction<any>, key: OrderKey, change: Chan
   if (Object.keys(patch).length) await trx.updateTable('receive_money').set(patch).where('id', '=', current.id).execute();
   const order: OrderRow = { ...current, ...patch };
   await recordMoneyRevisions(trx, { orders: [{ before: { ...current, status: 'pending' }, after: order }] }, change, now);
+  // The dashboard's totals move with the status, in this transaction.
+  await orderChanged(trx, { ...current, status: 'pending' }, order);
   const eventId = await recordEvent(trx, order, {
     from: 'pending', to: change.to, source: change.source, actor: change.actor, reference: change.reference,
     amount: change.amount ?? order.amount, currency: change.currency ?? order.currency, reason: change.reason, digest: change.digest,

@@ -21,9 +21,10 @@ describe.each(DIALECTS)('groups and rules on %s', (dialect) => {
     const ids = auditor.rules.split('|').filter(Boolean).map(Number);
     const rules = (await t.call('GET', `/api/auth-rules/find?ids=${ids.join(',')}&limit=1000`, undefined, admin)).body.data;
     expect(rules).toHaveLength(ids.length);
-    // A read of the generic routes, or of the simple-rest dialect (a list, a row by id), or the settlement report.
-    expect(rules.every((r: { method: string; route: string }) => r.method === 'GET' && /\/(take|find|rows|export)$|^api\/rest\/[\w-]+(\/:id)?$|^api\/receive-money\/settlement$/.test(r.route))).toBe(true);
+    // A read of the generic routes, or of the simple-rest dialect (a list, a row by id), the settlement report or the dashboard's figures.
+    expect(rules.every((r: { method: string; route: string }) => r.method === 'GET' && /\/(take|find|rows|export)$|^api\/rest\/[\w-]+(\/:id)?$|^api\/receive-money\/settlement$|^api\/dashboard\/figures$/.test(r.route))).toBe(true);
     expect(rules.some((r: { route: string }) => r.route === 'api/receive-money/settlement')).toBe(true);
+    expect(rules.some((r: { route: string }) => r.route === 'api/dashboard/figures')).toBe(true);
     expect(rules.some((r: { route: string }) => r.route === 'api/users/rows')).toBe(true);
   });
 

@@ -103,7 +103,7 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
     // A11Y_SCREENS=users,logs narrows the walk while working on a screen. Unset, the first language walks every
     // screen; the second walks the main screens, the settings and the test page, since the other tables are drawn by
     // the same generic screen and a 2-core CI machine pays for every scan.
-    const only = process.env.A11Y_SCREENS?.split(',') ?? (lang === 'zh-cn' ? undefined : [...MAIN_SCREENS, 'config', 'test']);
+    const only = process.env.A11Y_SCREENS?.split(',') ?? (lang === 'zh-cn' ? undefined : [...MAIN_SCREENS, 'dashboard', 'config', 'test']);
     const paths = only ? offered.filter((p) => only.includes(p.replace('#/admin/', ''))) : offered;
 
     await tally.state(page, 'language menu', () => page.locator('header').getByRole('button', { name: LANGUAGE_NAMES[lang] }).click(), MENU);
@@ -115,6 +115,10 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
       // the screen as the current one: until the router has drawn it, the last screen's list is still there.
       await page.evaluate((hash) => (location.hash = hash), path);
       await shown(page.locator(`nav a[href="${path}"][aria-current=page]`));
+      if (screen === 'dashboard') {
+        await tally.state(page, 'dashboard', () => shown(page.getByTestId('attention')));
+        continue;
+      }
       if (screen === 'config') {
         await tally.state(page, 'settings: security tab', () => shown(page.locator('form input').first()));
         await tally.state(page, 'settings: services tab', async () => (await page.getByRole('tab').nth(1).click(), shown(page.locator('form input').first())));

@@ -71,6 +71,18 @@ const enUs: AdminCatalog = {
       sign_up_closed: 'Sign-up is closed', sign_up_closed_text: 'This site is not taking new accounts right now. Already have one? Sign in.',
     },
     screens: {
+      dashboard: {
+        title: 'Overview', period: 'Period', from: 'From', to: 'To', apply: 'Show', zone: 'Time zone: %{zone}',
+        presets: { today: 'Today', days7: 'Last 7 days', days30: 'Last 30 days', month: 'This month', custom: 'Custom' },
+        collected: 'Collected, net', gross: 'Paid %{paid} (%{payments}), refunded %{refunded} (%{refunds})', orders: 'Orders', conversion: 'Conversion',
+        conversion_hint: 'Paid (including later refunded) ÷ ended (paid, failed, expired), of the orders made in the period',
+        median: 'Median time to pay', median_hint: 'Approximate: the median falls in this range (times to pay are counted in bands)', median_none: 'No payments yet',
+        under: 'under %{value}', over: 'over %{value}',
+        exceptions: 'Open exceptions', no_orders: 'No orders in this period',
+        chart_collected: 'Collected per day, net', chart_orders: 'Orders per day by status', chart_hint: 'Click a bar to open those orders', currency: 'Currency',
+        attention: 'Needs attention', callbacks: 'Callbacks failing or retrying', callback_row: '%{state} · %{tries} attempts · last code %{code}',
+        exception_orders: 'Orders holding money that did not fit', all_clear: 'Nothing needs attention', total: '%{count} in all', open_order: 'Open order %{tradeNo}',
+      },
       invite: { generate: 'Generate codes', count: 'How many', count_hint: '1 to %{max}; length and format follow the sign-up settings' },
       settings: {
         tabs: { security: 'Security', services: 'Site, SMS, cache & storage' },

@@ -71,6 +71,18 @@ const jaJp: AdminCatalog = {
       sign_up_closed: '新規登録は受け付けていません', sign_up_closed_text: '現在、新しいアカウントの登録を受け付けていません。アカウントをお持ちの方はログインしてください。',
     },
     screens: {
+      dashboard: {
+        title: '概要', period: '期間', from: '開始日', to: '終了日', apply: '表示', zone: 'タイムゾーン：%{zone}',
+        presets: { today: '今日', days7: '過去 7 日', days30: '過去 30 日', month: '今月', custom: 'カスタム' },
+        collected: '純入金額', gross: '入金 %{paid}（%{payments} 件）、返金 %{refunded}（%{refunds} 件）', orders: '注文数', conversion: 'コンバージョン率',
+        conversion_hint: '支払済み（後で返金されたものを含む）÷ 終了（支払済み・失敗・期限切れ）、期間内に作成された注文について',
+        median: '支払いまでの時間の中央値', median_hint: '概算：中央値はこの範囲内です（支払いまでの時間は区間ごとに集計）', median_none: 'まだ支払いはありません',
+        under: '%{value} 未満', over: '%{value} 超',
+        exceptions: '未処理の例外', no_orders: 'この期間の注文はありません',
+        chart_collected: '日別の純入金額', chart_orders: '日別の注文（ステータス別）', chart_hint: '棒をクリックすると該当する注文を開きます', currency: '通貨',
+        attention: '要対応', callbacks: '失敗中または再試行中のコールバック', callback_row: '%{state} · 試行 %{tries} 回 · 最終コード %{code}',
+        exception_orders: '合わない入金がある注文', all_clear: '対応が必要なものはありません', total: '全 %{count} 件', open_order: '注文 %{tradeNo} を開く',
+      },
       invite: { generate: 'コードを生成', count: '生成数', count_hint: '1〜%{max} 件。長さと形式は登録設定に従います' },
       settings: {
         tabs: { security: 'セキュリティ', services: 'サイト・SMS・キャッシュ・ストレージ' },

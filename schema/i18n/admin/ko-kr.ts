@@ -71,6 +71,18 @@ const koKr: AdminCatalog = {
       sign_up_closed: '회원가입을 받지 않습니다', sign_up_closed_text: '지금은 새 계정을 받지 않습니다. 이미 계정이 있다면 로그인하세요.',
     },
     screens: {
+      dashboard: {
+        title: '개요', period: '기간', from: '시작일', to: '종료일', apply: '보기', zone: '시간대: %{zone}',
+        presets: { today: '오늘', days7: '최근 7일', days30: '최근 30일', month: '이번 달', custom: '직접 지정' },
+        collected: '순수납액', gross: '결제 %{paid}(%{payments}건), 환불 %{refunded}(%{refunds}건)', orders: '주문 수', conversion: '전환율',
+        conversion_hint: '결제됨(나중에 환불된 것 포함) ÷ 종료됨(결제됨, 실패, 만료), 기간 내 생성된 주문 기준',
+        median: '결제까지 걸린 시간 중앙값', median_hint: '근삿값: 중앙값이 이 구간에 있습니다(결제까지의 시간은 구간별로 집계)', median_none: '아직 결제가 없습니다',
+        under: '%{value} 미만', over: '%{value} 초과',
+        exceptions: '미처리 예외', no_orders: '이 기간에는 주문이 없습니다',
+        chart_collected: '일별 순수납액', chart_orders: '일별 주문(상태별)', chart_hint: '막대를 클릭하면 해당 주문이 열립니다', currency: '통화',
+        attention: '확인 필요', callbacks: '실패했거나 재시도 중인 콜백', callback_row: '%{state} · %{tries}회 시도 · 마지막 코드 %{code}',
+        exception_orders: '맞지 않는 입금이 있는 주문', all_clear: '확인할 항목이 없습니다', total: '총 %{count}건', open_order: '주문 %{tradeNo} 열기',
+      },
       invite: { generate: '코드 생성', count: '생성 개수', count_hint: '1~%{max}개, 길이와 형식은 가입 설정을 따릅니다' },
       settings: {
         tabs: { security: '보안', services: '사이트, SMS, 캐시 및 스토리지' },

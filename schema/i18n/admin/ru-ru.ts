@@ -71,6 +71,18 @@ const ruRu: AdminCatalog = {
       sign_up_closed: 'Регистрация закрыта', sign_up_closed_text: 'Сейчас сайт не принимает новых пользователей. Уже есть аккаунт? Войдите.',
     },
     screens: {
+      dashboard: {
+        title: 'Обзор', period: 'Период', from: 'С', to: 'По', apply: 'Показать', zone: 'Часовой пояс: %{zone}',
+        presets: { today: 'Сегодня', days7: '7 дней', days30: '30 дней', month: 'Этот месяц', custom: 'Свой период' },
+        collected: 'Получено, нетто', gross: 'Оплачено %{paid} (%{payments}), возвращено %{refunded} (%{refunds})', orders: 'Заказы', conversion: 'Конверсия',
+        conversion_hint: 'Оплаченные (включая позже возвращённые) ÷ завершённые (оплаченные, неудачные, истёкшие), из заказов, созданных в периоде',
+        median: 'Медиана времени до оплаты', median_hint: 'Приблизительно: медиана лежит в этом интервале (время до оплаты считается интервалами)', median_none: 'Оплат пока нет',
+        under: 'меньше %{value}', over: 'больше %{value}',
+        exceptions: 'Открытые исключения', no_orders: 'В этом периоде нет заказов',
+        chart_collected: 'Получено за день, нетто', chart_orders: 'Заказы за день по статусам', chart_hint: 'Нажмите на столбец, чтобы открыть эти заказы', currency: 'Валюта',
+        attention: 'Требует внимания', callbacks: 'Колбэки с ошибками или повторами', callback_row: '%{state} · попыток: %{tries} · последний код %{code}',
+        exception_orders: 'Заказы с неподходящими платежами', all_clear: 'Ничего не требует внимания', total: 'Всего: %{count}', open_order: 'Открыть заказ %{tradeNo}',
+      },
       invite: { generate: 'Создать коды', count: 'Сколько', count_hint: 'От 1 до %{max}; длина и формат — из настроек регистрации' },
       settings: {
         tabs: { security: 'Безопасность', services: 'Сайт, SMS, кэш и хранилище' },

@@ -69,6 +69,18 @@ const zhCn = {
       sign_up_closed: '暂不开放注册', sign_up_closed_text: '本站目前不接受新用户注册。已有账号？请直接登录。',
     },
     screens: {
+      dashboard: {
+        title: '概览', period: '时间段', from: '开始日期', to: '结束日期', apply: '查看', zone: '时区：%{zone}',
+        presets: { today: '今天', days7: '近 7 天', days30: '近 30 天', month: '本月', custom: '自定义' },
+        collected: '净收款', gross: '收款 %{paid}（%{payments} 笔），退款 %{refunded}（%{refunds} 笔）', orders: '订单数', conversion: '转化率',
+        conversion_hint: '已支付（含之后退款的）÷ 已结束（已支付、支付失败、已过期），按本时间段内创建的订单计',
+        median: '支付用时中位数', median_hint: '近似值：中位数落在这个区间内（支付用时按区间统计）', median_none: '暂无支付',
+        under: '不到 %{value}', over: '超过 %{value}',
+        exceptions: '未处理异常', no_orders: '这个时间段没有订单',
+        chart_collected: '每日净收款', chart_orders: '每日订单（按状态）', chart_hint: '点击柱子查看对应订单', currency: '币种',
+        attention: '需要处理', callbacks: '失败或重试中的回调', callback_row: '%{state} · 已尝试 %{tries} 次 · 最近状态码 %{code}',
+        exception_orders: '有异常款项的订单', all_clear: '没有需要处理的事项', total: '共 %{count} 项', open_order: '打开订单 %{tradeNo}',
+      },
       invite: { generate: '生成邀请码', count: '生成数量', count_hint: '1 到 %{max} 个；长度和格式按注册设置' },
       settings: {
         tabs: { security: '安全防护', services: '站点、短信、缓存与存储' },

@@ -230,6 +230,10 @@ const enUs: CommonCatalog = {
     rest_id: 'The id in the body must be the id in the URL (%{id})',
     channel_not_ready: 'Set up this channel first: add its key in the payment settings',
     whole_units: 'This channel takes %{currency} in whole units only',
+    time_zone: 'Unknown time zone',
+    period_date: 'Give a valid date (YYYY-MM-DD)',
+    period_order: 'The end date cannot be before the start date',
+    period_too_long: 'A period is at most %{days} days',
     not_your_group: 'You can share only with a group you belong to',
     view_state: 'Invalid view: it holds filters, columns, sort and page size',
     view_state_param: 'The view\'s "%{name}" is not a filter or sort this list accepts',
@@ -237,6 +241,7 @@ const enUs: CommonCatalog = {
   },
   actions: {
     settlement: 'Settlement report',
+    figures: 'Overview figures',
     'mfa-sign-in': 'Sign in with two-factor code', 'mfa-setup': 'Start two-factor setup', 'mfa-enable': 'Turn on two-factor sign-in', 'mfa-reset': 'Reset two-factor sign-in',
     roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
@@ -253,7 +258,7 @@ const enUs: CommonCatalog = {
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
     'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
-  ruleGroups: { comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
+  ruleGroups: { dashboard: 'Overview', comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },

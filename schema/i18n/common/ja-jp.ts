@@ -229,6 +229,10 @@ const jaJp: CommonCatalog = {
     rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
     channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     whole_units: 'このチャネルは %{currency} を整数額でのみ受け付けます',
+    time_zone: '不明なタイムゾーンです',
+    period_date: '有効な日付（YYYY-MM-DD）を入力してください',
+    period_order: '終了日を開始日より前にはできません',
+    period_too_long: '期間は最長 %{days} 日です',
     not_your_group: '共有できるのは自分が所属するグループだけです',
     view_state: 'ビューの内容が不正です：フィルター、列、並び順、表示件数を含みます',
     view_state_param: 'ビューの「%{name}」はこの一覧で使えるフィルターや並び順ではありません',
@@ -236,6 +240,7 @@ const jaJp: CommonCatalog = {
   },
   actions: {
     settlement: '精算レポート',
+    figures: '概要の数値',
     'mfa-sign-in': '2 段階認証でログイン', 'mfa-setup': '2 段階認証の設定を開始', 'mfa-enable': '2 段階認証をオン', 'mfa-reset': '2 段階認証をリセット',
     roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
@@ -252,7 +257,7 @@ const jaJp: CommonCatalog = {
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
     'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
-  ruleGroups: { comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
+  ruleGroups: { dashboard: '概要', comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },

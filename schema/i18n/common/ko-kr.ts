@@ -226,6 +226,10 @@ const koKr: CommonCatalog = {
     rest_id: '본문의 id는 URL의 id(%{id})와 같아야 합니다',
     channel_not_ready: '먼저 결제 설정에서 이 채널의 키를 입력하세요',
     whole_units: '이 채널은 %{currency}를 정수 금액으로만 받습니다',
+    time_zone: '알 수 없는 시간대입니다',
+    period_date: '올바른 날짜(YYYY-MM-DD)를 입력하세요',
+    period_order: '종료일은 시작일보다 앞설 수 없습니다',
+    period_too_long: '기간은 최대 %{days}일입니다',
     not_your_group: '내가 속한 그룹과만 공유할 수 있습니다',
     view_state: '보기 내용이 올바르지 않습니다: 필터, 열, 정렬, 페이지 크기를 담습니다',
     view_state_param: '보기의 "%{name}"은(는) 이 목록에서 쓸 수 있는 필터나 정렬이 아닙니다',
@@ -233,6 +237,7 @@ const koKr: CommonCatalog = {
   },
   actions: {
     settlement: '정산 보고서',
+    figures: '개요 수치',
     'mfa-sign-in': '2단계 인증 로그인', 'mfa-setup': '2단계 인증 설정 시작', 'mfa-enable': '2단계 인증 켜기', 'mfa-reset': '2단계 인증 초기화',
     roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
@@ -248,7 +253,7 @@ const koKr: CommonCatalog = {
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
     'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
-  ruleGroups: { comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
+  ruleGroups: { dashboard: '개요', comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },

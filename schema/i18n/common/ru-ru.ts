@@ -238,6 +238,10 @@ const ruRu: CommonCatalog = {
     rest_id: 'id в теле запроса должен совпадать с id в адресе (%{id})',
     channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
     whole_units: 'Этот канал принимает %{currency} только целыми единицами',
+    time_zone: 'Неизвестный часовой пояс',
+    period_date: 'Укажите правильную дату (ГГГГ-ММ-ДД)',
+    period_order: 'Дата окончания не может быть раньше даты начала',
+    period_too_long: 'Период — не более %{days} дней',
     not_your_group: 'Делиться можно только с группой, в которой вы состоите',
     view_state: 'Неверный вид: он содержит фильтры, столбцы, сортировку и размер страницы',
     view_state_param: '«%{name}» в виде — не фильтр и не сортировка этого списка',
@@ -245,6 +249,7 @@ const ruRu: CommonCatalog = {
   },
   actions: {
     settlement: 'Отчёт о расчётах',
+    figures: 'Показатели обзора',
     'mfa-sign-in': 'Вход с двухфакторным кодом', 'mfa-setup': 'Начать настройку двухфакторного входа', 'mfa-enable': 'Включить двухфакторный вход', 'mfa-reset': 'Сбросить двухфакторный вход',
     roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
@@ -261,7 +266,7 @@ const ruRu: CommonCatalog = {
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
     'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
-  ruleGroups: { comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
+  ruleGroups: { dashboard: 'Обзор', comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },

@@ -228,6 +228,10 @@ const zhCn = {
     rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
     channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     whole_units: '该渠道只接受整数金额的 %{currency}',
+    time_zone: '未知的时区',
+    period_date: '请给出有效的日期（YYYY-MM-DD）',
+    period_order: '结束日期不能早于开始日期',
+    period_too_long: '时间段最长 %{days} 天',
     not_your_group: '只能共享给你所在的分组',
     view_state: '视图内容无效：应包含筛选、列、排序和每页条数',
     view_state_param: '视图中的“%{name}”不是该列表可用的筛选或排序',
@@ -235,6 +239,7 @@ const zhCn = {
   },
   actions: {
     settlement: '结算报表',
+    figures: '概览数据',
     'mfa-sign-in': '两步验证登录', 'mfa-setup': '开始设置两步验证', 'mfa-enable': '开启两步验证', 'mfa-reset': '重置两步验证',
     roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
@@ -251,7 +256,7 @@ const zhCn = {
     'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
-  ruleGroups: { comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
+  ruleGroups: { dashboard: '概览', comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },

@@ -1,0 +1,116 @@
+/**
+ * `GET /api/dashboard/figures`: the figures of a period in the caller's time
+ * zone, scoped like the orders (an operator without `manage` sees his own
+ * orders' figures only), behind its own rule, and a 400 in the caller's
+ * language for a zone, a date or a range it cannot read.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { up as upgrade } from '../../server/db/migrations/20261126051000_dashboard_totals';
+import { DIALECTS } from '../support/app';
+import { dataOf } from '../support/fixtures';
+import { order, payApi, userWith, type PayApi } from './payments-support';
+
+vi.setConfig({ hookTimeout: 120_000 });
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86400_000).toISOString().slice(0, 10);
+/** Yesterday to tomorrow in UTC: today's orders are inside whatever the hour. */
+const AROUND_TODAY = `zone=UTC&from=${day(-1)}&to=${day(1)}`;
+
+describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
+  let api: PayApi;
+  let operator: { id: number; token: string };
+  let stranger: { id: number; token: string };
+  const figures = (query: string, token?: string, lang = 'en-us') =>
+    api.t.call('GET', `/api/dashboard/figures?${query}`, undefined, token, { cookie: `lang=${lang}` });
+
+  beforeAll(async () => {
+    api = await payApi(dialect);
+    operator = await userWith(api, ['POST api/receive-money/create', 'POST api/receive-money/mark-paid', 'GET api/dashboard/figures'], 0);
+    stranger = await userWith(api, ['GET api/receive-money/rows'], 0);
+    // The orders are made at the real time (the engine's), their payments on the app clock: the two agree from here.
+    api.clock.now = Math.floor(Date.now() / 1000);
+    // The admin's: 100 USD paid after 90 s, then 30 refunded; 40 USD expired; 25 EUR failed; 10 USD pending.
+    const paid = await order(api, { amount: 100, currency: 'USD' });
+    api.clock.now += 90;
+    dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: paid.id, reason: 'counter' }));
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: paid.id, amount: 30, reason: 'returned one' }), 201);
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: (await order(api, { amount: 40, currency: 'USD' })).id, reason: 'left' }));
+    dataOf(await api.call('POST', '/api/receive-money/mark-failed', { id: (await order(api, { amount: 25, currency: 'EUR' })).id, reason: 'declined' }));
+    await order(api, { amount: 10, currency: 'USD' });
+    // The operator's own: 7 USD paid, 3 USD pending.
+    const own = dataOf(await api.t.call('POST', '/api/receive-money/create', { title: 'Tea', amount: 7, currency: 'USD', payUrl: 'https://pay.example.com/t' }, operator.token), 201);
+    dataOf(await api.t.call('POST', '/api/receive-money/mark-paid', { id: own.id, reason: 'cash' }, operator.token));
+    dataOf(await api.t.call('POST', '/api/receive-money/create', { title: 'Tea', amount: 3, currency: 'USD', payUrl: 'https://pay.example.com/t' }, operator.token), 201);
+  });
+  afterAll(() => api?.close());
+
+  it("gives a manager everyone's figures per currency: collected net of refunds, orders by status, conversion, median delay", async () => {
+    const admin = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
+    const usd = admin.currencies.find((c: any) => c.currency === 'USD');
+    expect(usd).toMatchObject({ collected: 77, paid: 107, refunded: 30, payments: 2, refunds: 1, orders: { completed: 2, expired: 1, pending: 2, failed: 0 } });
+    // Paid 2 of 3 ended (2 completed, 1 expired).
+    expect(usd.conversion).toBeCloseTo(2 / 3);
+    // Both were paid 90 s after they were made (the app clock moved on): the bucket of 1 to 2 minutes.
+    expect(usd.medianPay).toEqual({ low: 60, high: 120 });
+    expect(admin.currencies.find((c: any) => c.currency === 'EUR')).toMatchObject({ collected: 0, orders: { failed: 1 }, conversion: 0, medianPay: null });
+    expect(admin.days).toEqual([day(-1), day(0), day(1)]);
+    expect(admin.ordersByDay.find((s: any) => s.status === 'completed').values).toEqual([0, 2, 0]);
+    expect(admin.collectedByDay).toEqual(expect.arrayContaining([{ currency: 'USD', values: [0, 77, 0] }]));
+  });
+
+  it('gives an operator without manage only his own orders', async () => {
+    const mine = dataOf(await figures(AROUND_TODAY, operator.token));
+    expect(mine.currencies).toEqual([expect.objectContaining({ currency: 'USD', collected: 7, orders: expect.objectContaining({ completed: 1, pending: 1, expired: 0 }), conversion: 1 })]);
+  });
+
+  it('lists failed and retrying callbacks and open exceptions for the caller, with their orders', async () => {
+    const k = api.t.app.paydesk.db.any;
+    const [callback] = await k.selectFrom('callbacks').select(['id', 'orderId']).orderBy('id').limit(1).execute();
+    await k.updateTable('callbacks').set({ state: 'failed', tries: 10, lastCode: 500 }).where('id', '=', callback!.id).execute();
+    const all = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
+    expect(all.attention.callbacks.total).toBe(1);
+    expect(all.attention.callbacks.rows[0]).toMatchObject({ id: callback!.id, orderId: callback!.orderId, state: 'failed', lastCode: 500 });
+    // The failed callback is the admin's order's: the operator's panel does not show it.
+    const mine = dataOf(await figures(AROUND_TODAY, operator.token));
+    expect(mine.attention.callbacks).toEqual({ total: 0, rows: [] });
+  });
+
+  it('refuses a caller without the rule (403), and a signed-out one (401)', async () => {
+    expect((await figures(AROUND_TODAY, stranger.token)).status).toBe(403);
+    expect((await figures(AROUND_TODAY)).status).toBe(401);
+  });
+
+  it.each([
+    ['an unknown zone', 'zone=Mars/Olympus&from=2026-01-01&to=2026-01-02', 'zone', '未知的时区'],
+    ['a day that does not exist', 'zone=UTC&from=2026-02-30&to=2026-03-02', 'from', '请给出有效的日期'],
+    ['an end before the start', 'zone=UTC&from=2026-03-02&to=2026-03-01', 'to', '结束日期不能早于开始日期'],
+    ['a range over a year', 'zone=Asia/Shanghai&from=2025-01-01&to=2026-01-02', 'to', '时间段最长 366 天'],
+    ['an unknown parameter', 'zone=UTC&from=2026-01-01&to=2026-01-02&uid=1', 'uid', ''],
+  ])('answers %s with a 400 naming it, in the caller\'s language', async (_, query, field, text) => {
+    const res = await api.call('GET', `/api/dashboard/figures?${query}`, undefined, { cookie: 'lang=zh-cn' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.errors[0].field).toBe(field);
+    expect(res.body.msg).toContain(text);
+  });
+
+  it('cuts days at the zone\'s midnight: an order made now is on today in a zone half a day away', async () => {
+    const zone = 'Pacific/Kiritimati';
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    const data = dataOf(await api.call('GET', `/api/dashboard/figures?zone=${encodeURIComponent(zone)}&from=${today}&to=${today}`));
+    expect(data.days).toEqual([today]);
+    expect(data.currencies.find((c: any) => c.currency === 'USD').orders.completed).toBe(2);
+  });
+
+  it('upgrading an install builds the same figures from its orders, and gives the rule to groups that list orders', async () => {
+    const before = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
+    const k = api.t.app.paydesk.db.any;
+    await k.deleteFrom('order_totals').execute();
+    await k.deleteFrom('money_totals').execute();
+    const lister = await userWith(api, ['GET api/receive-money/rows'], 0);
+    expect((await figures(AROUND_TODAY, lister.token)).status).toBe(403);
+    await upgrade(k);
+    expect(dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`))).toEqual(before);
+    expect((await figures(AROUND_TODAY, lister.token)).status).toBe(200);
+    expect((await figures(AROUND_TODAY, stranger.token)).status).toBe(200);
+  });
+});
