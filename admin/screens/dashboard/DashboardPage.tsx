@@ -8,6 +8,7 @@ import { Alert, Box, Button, LinearProgress, TextField, ToggleButton, ToggleButt
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { ApiError, call } from '../../api/http';
+import { SettlementButton } from '../../reports/SettlementButton';
 import { AttentionPanel } from './Attention';
 import { CollectedChart, OrdersChart } from './Charts';
 import { CurrencyCard } from './CurrencyCards';
@@ -49,8 +50,8 @@ export default function DashboardPage() {
       <Title title={t('title')} />
       <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ mr: 'auto' }}>{t('title')}</Typography>
-        {/* The place of the period's downloads (the settlement report), beside the period they are of. */}
-        <Box data-slot="dashboard-downloads" sx={{ display: 'flex', gap: 1 }} />
+        {/* The period's settlement report, for the period on screen (its dialog can still change it). */}
+        <SettlementButton period={{ from: period.query.from, to: period.query.to }} />
       </Box>
       <Box component="form" aria-label={t('period')} onSubmit={(e) => (e.preventDefault(), period.applyCustom())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <ToggleButtonGroup size="small" exclusive value={period.preset} onChange={(_, value) => value && period.choose(value)} aria-label={t('period')} sx={{ flexWrap: 'wrap' }}>
