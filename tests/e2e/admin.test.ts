@@ -44,14 +44,14 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await dialog().getByLabel('账号').fill('bob2024');
     await dialog().getByLabel('昵称').fill('Bob');
     await dialog().getByLabel('密码', { exact: true }).fill('secret-99');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await shown(row('bob2024'));
     await screenshot(page, 'admin-users');
 
     await row('bob2024').getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => dialog().getByLabel('账号').inputValue()).toBe('bob2024');
     await dialog().getByLabel('昵称').fill('Bobby');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => row('bob2024').innerText()).toContain('Bobby');
 
     const download = page.waitForEvent('download');
@@ -176,7 +176,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await dialog().getByLabel('支付链接').fill('https://pay.example.com/checkout/1');
     expect(await dialog().getByLabel('支付状态').isDisabled()).toBe(true);
     await screenshot(page, 'admin-order-dialog');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
 
     const link = page.getByTestId('pay-link');
     await expect.poll(() => link.innerText()).toContain('/#/pay/emit?tradeNo=');

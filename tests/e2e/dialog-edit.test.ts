@@ -22,7 +22,7 @@ describe.skipIf(browserMissing())('edit dialog', { timeout: 120_000 }, () => {
     await shown(dialog());
   }
   async function save() {
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await shown(page.getByText('保存成功'));
     await gone(dialog());
   }

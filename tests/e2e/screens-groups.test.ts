@@ -74,7 +74,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await page.getByRole('option', { name: /Mia/ }).click();
     await shown(dialog().getByRole('button', { name: 'Mia' }));
     await screenshot(page, 'admin-group-dialog');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await gone(dialog());
 
     await shown(row('Cashiers'));
@@ -96,7 +96,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     const expected = [...pipes(preset.rules).filter((id) => id !== exportId), ...logsIds].sort((a, b) => a - b);
     expect(pipes(saved.rules)).toEqual(expected);
 
-    // The member, in a browser of their own, signs in and sees just orders, their refunds and logs.
+    // The member, in a browser of their own, signs in and sees just the overview, orders, their callbacks and refunds, logs and keys.
     await suite.context.close();
     await newPage('zh-cn');
     await page.goto(`${suite.server.url}/#/common/sign-in`);
@@ -106,7 +106,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await page.waitForURL(/#\/admin/);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
-    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['流水页面', '退款', '操作记录', 'API 密钥']);
+    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['概览', '流水页面', '商户回调', '退款', '操作记录', 'API 密钥']);
     await gone(page.getByRole('button', { name: '导出' }));
   });
 
@@ -123,10 +123,10 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     expect(await dialog().getByRole('checkbox', { name: '用户', exact: true }).isDisabled()).toBe(true);
 
     await dialog().getByLabel('分组名称').fill('');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await shown(dialog().getByText('你不起个权限分组名称，怎么去做区分？'));
     await dialog().getByLabel('分组名称').fill('Root');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await gone(dialog());
     await shown(row('Root'));
     expect((await groups()).find((g) => g.no === 'super-admin')?.name).toBe('Root');

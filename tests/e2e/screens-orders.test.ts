@@ -91,7 +91,7 @@ describe.skipIf(browserMissing())('orders screen', { timeout: 120_000 }, () => {
     expect(await attachments.count()).toBe(1);
     await screenshot(page, 'admin-order-attachment');
 
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await shown(dialog().getByText('订单已创建'));
     const order = await orderTitled('Green tea');
     expect(order).toMatchObject({ amount: 12.5, status: 'pending' });

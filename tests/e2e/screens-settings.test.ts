@@ -33,7 +33,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     await shown(site.getByText('此项为必填项'));
 
     await site.getByLabel('站点标题').fill('Teahouse Pay');
-    await site.getByRole('button', { name: '保存' }).click();
+    await site.getByRole('button', { name: '保存', exact: true }).click();
     await shown(page.getByText('配置已保存'));
     expect((await configValue('SITE_INFO')).title).toBe('Teahouse Pay');
     // At once, and still after a reload.
@@ -62,7 +62,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     // The key is shown as dots until the operator asks to see it.
     expect(await keyInput.getAttribute('type')).toBe('password');
-    await api.getByRole('button', { name: '保存' }).click();
+    await api.getByRole('button', { name: '保存', exact: true }).click();
     await shown(page.getByText('配置已保存'));
     await screenshot(page, 'settings-security');
 

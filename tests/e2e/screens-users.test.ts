@@ -112,7 +112,7 @@ describe.skipIf(browserMissing())('users screen', { timeout: 120_000 }, () => {
 
     await input('昵称').fill('Gina G');
     expect(await input('密码').inputValue()).toBe('');
-    await dialog().getByRole('button', { name: '保存' }).click();
+    await dialog().getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => row('gina2024').innerText()).toContain('Gina G');
     await shown(row('gina2024').getByRole('img'));
     expect(await row('gina2024').getByRole('img').getAttribute('src')).toBe(avatar);

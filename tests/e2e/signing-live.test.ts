@@ -18,7 +18,7 @@ describe.skipIf(browserMissing())('signing turned on while consoles are open', {
 
     const api = settings.getByRole('region', { name: '接口安全', exact: true });
     await api.getByLabel('请求签名').check();
-    await api.getByRole('button', { name: '保存' }).click();
+    await api.getByRole('button', { name: '保存', exact: true }).click();
     await shown(settings.getByText('配置已保存'));
     // The server now refuses an unsigned call.
     await expect.poll(async () => (await callApi(suite.server.app, 'GET', '/api/users/rows', undefined, suite.token)).code).toBe(401);
