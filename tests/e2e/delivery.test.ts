@@ -60,6 +60,8 @@ describe.skipIf(browserMissing())('front-end delivery', () => {
       const fetched = await watchAssets(page, server.url);
       await page.goto(payUrl);
       await expect.poll(() => page.getByRole('timer').count()).toBe(1);
+      // A wide window then loads the QR code's chunk: every asset counts once its answer is in.
+      await page.waitForLoadState('networkidle');
       const assets = fetched().filter((f) => /\.(js|css)$|\/$/.test(new URL(f.url).pathname));
       expect(assets.some((f) => f.url.endsWith('.js'))).toBe(true);
       expect(assets.filter((f) => f.wireStatus !== 200 || f.encoding !== 'br').map((f) => `${f.wireStatus} ${f.encoding} ${f.url}`)).toEqual([]);

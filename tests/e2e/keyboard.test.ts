@@ -39,6 +39,8 @@ describe.skipIf(browserMissing())('keyboard only', { timeout: 180_000 }, () => {
     await page.keyboard.type(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/admin/);
+    // The console opens on the overview; the users list is one menu entry away.
+    await page.evaluate(() => (location.hash = '#/admin/users'));
     await shown(row('admin'));
 
     await tabTo(named('新增'));
