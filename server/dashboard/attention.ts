@@ -5,12 +5,13 @@
  * orders by exception), newest first, a page of each and the count.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Attention } from '../../schema/dashboard';
 import { ORDER_EXCEPTIONS } from '../../schema/options';
 
 /** How many of each the panel lists; the count says how many more there are. */
 export const ATTENTION_ROWS = 8;
 
-export async function readAttention(db: Kysely<any>, scopeUid: number | null) {
+export async function readAttention(db: Kysely<any>, scopeUid: number | null): Promise<Attention> {
   const own = <Q extends { where: Function }>(qb: Q): Q => (scopeUid === null ? qb : (qb.where('uid', '=', scopeUid) as Q));
   // Given up, or still being tried after a failure.
   const troubled = (qb: any) => own(qb.where((eb: any) => eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('tries', '>', 0)])])));

@@ -8,34 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
 import { ALL_OWNERS, DELAY_BOUNDS, DELAY_COLUMNS, MONEY_COLUMNS, ORDER_COUNT_COLUMNS } from '../payments/totals';
+import type { CurrencyFigures, Figures } from '../../schema/dashboard';
 import type { Period, Segment } from './period';
-
-export interface CurrencyFigures {
-  currency: string;
-  /** Paid minus refunded in the period, in the currency's unit. */
-  collected: number;
-  paid: number;
-  payments: number;
-  refunded: number;
-  refunds: number;
-  /** Orders made in the period, by their status now. */
-  orders: Record<string, number>;
-  /** Paid (completed, or completed and later refunded) ÷ ended (those, failed and expired); null when none ended. */
-  conversion: number | null;
-  /** The histogram bucket holding the median creation-to-payment delay of the period's payments, in seconds (`high` null: past the last bound). */
-  medianPay: { low: number; high: number | null } | null;
-  /** Open exceptions on orders made in the period, by kind. */
-  exceptions: Record<string, number>;
-}
-
-export interface Figures {
-  days: string[];
-  currencies: CurrencyFigures[];
-  /** Net collected per day, per currency. */
-  collectedByDay: Array<{ currency: string; values: number[] }>;
-  /** Orders made per day, per status (every currency). */
-  ordersByDay: Array<{ status: string; values: number[] }>;
-}
 
 /** The SQL of a bucket's day (epoch seconds of its zone midnight) within one segment. */
 const dayOf = (s: Segment) => (s.day !== undefined ? sql<number>`${sql.lit(s.day)}` : sql<number>`hour - ((hour + ${sql.lit(s.offset!)}) % 86400)`);

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../schema/money';
 import { getResource, optionKey } from '../../schema';
 import { ordersListPath } from './period';
-import type { DashboardData } from './types';
+import type { DashboardData } from '../../../schema/dashboard';
 
 function OrderLink({ tradeNo }: { tradeNo: string }) {
   const translate = useTranslate();

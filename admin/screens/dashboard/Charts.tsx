@@ -14,7 +14,7 @@ import { formatMoney } from '../../../schema/money';
 import { orderStatusColor } from '../../../schema/options';
 import { getResource, optionKey } from '../../schema';
 import { ordersListPath, ordersOfDay } from './period';
-import type { DashboardData } from './types';
+import type { DashboardData } from '../../../schema/dashboard';
 
 const HEIGHT = 260;
 

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../schema/money';
 import { EXCEPTION_COLORS, ORDER_EXCEPTIONS, ORDER_STATUSES, orderStatusColor } from '../../../schema/options';
 import { getResource, optionKey } from '../../schema';
 import { duration, percent, whole } from './format';
-import type { CurrencyFigures } from './types';
+import type { CurrencyFigures } from '../../../schema/dashboard';
 
 function Hint({ text }: { text: string }) {
   return (

@@ -13,7 +13,7 @@ import { AttentionPanel } from './Attention';
 import { CollectedChart, OrdersChart } from './Charts';
 import { CurrencyCard } from './CurrencyCards';
 import { browserZone, presetRange, PRESETS, type PeriodQuery, type Preset } from './period';
-import type { DashboardData } from './types';
+import type { DashboardData } from '../../../schema/dashboard';
 
 function usePeriod() {
   const [preset, setPreset] = useState<Preset>('days7');
