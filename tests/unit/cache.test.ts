@@ -140,6 +140,26 @@ describe.each(drivers)('$name cache', (driver) => {
     expect(produce).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps one entry per remembered query however often its tag changes, not one per version', async () => {
+    // A busy table changes many times a second; an entry per version was a file (or a memory copy) nobody read again.
+    const store = driver.open(`t${randomBytes(4).toString('hex')}`);
+    const held = new Set<string>();
+    const counting: Store = {
+      ...store,
+      set: (key, text, seconds) => (held.add(key), store.set(key, text, seconds)),
+      add: async (key, text, seconds) => ((await store.add(key, text, seconds)) && held.add(key), true),
+      del: (key) => (held.delete(key), store.del(key)),
+    };
+    const cache = cacheOn(counting, 3600);
+    opened.push(cache);
+    let n = 0;
+    for (let i = 0; i < 30; i++) {
+      await cache.invalidate('orders');
+      expect(await cache.remember('orders', 'rows?page=1', async () => ++n)).toBe(n);
+    }
+    expect([...held].filter((key) => key.startsWith('q:'))).toEqual(['q:orders:rows?page=1']);
+  });
+
   it('drops an entry with several tags when any one of them is invalidated', async () => {
     const cache = open();
     const produce = vi.fn(async () => ['rule']);

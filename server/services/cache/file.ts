@@ -17,7 +17,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
-import { rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
@@ -115,23 +115,23 @@ export function fileStore(dir: string, now: () => number = Date.now): Store {
     copies.delete(path);
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     const text = JSON.stringify(entry);
-    // A new entry (a result under a new tag version, a tag's new token) is written in place on this thread:
-    // a few system calls, cheaper than the thread pool's round trips. Replacing a file is left to the pool,
-    // since ext4 then waits for the data to reach the disk (auto_da_alloc) and the event loop must not.
-    if (!existsSync(path)) {
+    // Written on this thread as a new file: a few system calls, cheaper than the thread pool's round trips. An
+    // entry being replaced (a remembered list under a table's new version, many times a second on a busy site)
+    // is unlinked first rather than renamed over, since ext4 makes a rename over a file wait for the new data to
+    // reach the disk (auto_da_alloc). Another process may find no entry in between, a miss; never half a value.
+    if (existsSync(path)) {
       try {
-        writeFileSync(temp, text);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(temp, text);
-      }
-      renameSync(temp, path);
-      statsThisTurn.delete(path);
-      return;
+        unlinkSync(path);
+      } catch {}
     }
-    await writeFile(temp, text);
-    await rename(temp, path);
+    try {
+      writeFileSync(temp, text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(temp, text);
+    }
+    renameSync(temp, path);
     statsThisTurn.delete(path);
   }
 
