@@ -31,7 +31,13 @@ export async function stripeApi(dialect: 'sqlite' | 'mysql', o: { key?: string }
     clock: () => ref.api?.clock.now ?? Math.floor(Date.now() / 1000),
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     deliver: async (body, headers) => {
-      const res = await ref.api!.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload: body, headers });
+      // Stripe sends a refund's events after answering the refund call, so the last ones of a test may come after
+      // its app closed: a server that is gone is a failed delivery (status 0), as for an unreachable address.
+      const res = await ref.api!.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload: body, headers })
+        .catch((error: { code?: string }) => {
+          if (error.code === 'FST_ERR_REOPENED_CLOSE_SERVER') return { statusCode: 0 };
+          throw error;
+        });
       return { status: res.statusCode };
     },
   });
