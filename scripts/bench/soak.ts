@@ -265,7 +265,7 @@ function report(samples: Sample[], errors: string[], rss: Array<{ label: string;
 
   // Growth after the first minute: from the second minute's median to the last one's. A run of two minutes or
   // less has no such span, and compares its last minute with the start.
-  const afterFirst = rss.length > 3 ? rss[2]! : rss[0]!;
+  const afterFirst = rss.find((r) => r.label === 'minute 2' && r !== rss.at(-1)) ?? rss[0]!;
   const end = rss.at(-1)!;
   const figures: Figure[] = [
     { name: `soak ${o.minutes} min: errors (every kind, callbacks missing or forged)`, value: errors.length + o.skipped, unit: '', target: atMost(0), note: `${total} requests at ${Math.round(o.rate)} req/s asked` },

@@ -147,7 +147,11 @@ describe.each(drivers)('$name cache', (driver) => {
     const counting: Store = {
       ...store,
       set: (key, text, seconds) => (held.add(key), store.set(key, text, seconds)),
-      add: async (key, text, seconds) => ((await store.add(key, text, seconds)) && held.add(key), true),
+      async add(key, text, seconds) {
+        const added = await store.add(key, text, seconds);
+        if (added) held.add(key);
+        return added;
+      },
       del: (key) => (held.delete(key), store.del(key)),
     };
     const cache = cacheOn(counting, 3600);

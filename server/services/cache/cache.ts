@@ -6,11 +6,11 @@
  * values, the default TTL from the settings, and tags.
  *
  * Tags: each tag has a version token stored in the cache itself, and a tagged
- * entry's key carries the versions of its tags. `invalidate(tag)` deletes the
- * token (O(1), whatever the number of entries) and the next reader adds a new
- * one; an entry made under an old version no longer matches and is replaced
- * by the next reader's. Because the
- * token lives in the shared store, an invalidation through one instance is
+ * entry starts with the versions of its tags it was made under.
+ * `invalidate(tag)` deletes the token (O(1), whatever the number of entries)
+ * and the next reader adds a new one; an entry made under an old version no
+ * longer matches and is replaced by the next reader's. Because the token
+ * lives in the shared store, an invalidation through one instance is
  * seen by every instance on the same Redis at once. Tokens are random rather
  * than counted so that a token lost to eviction or `clear()` can never come
  * back to an old, stale value. Deleting rather than overwriting matters to the
@@ -80,17 +80,16 @@ export function cacheOn(store: Store, defaultTtlSeconds: number): Cache {
     incr: (key, seconds) => store.incr(plain(key), ttl(seconds)),
     async remember(tags, key, produce, seconds) {
       const list = typeof tags === 'string' ? [tags] : tags;
-      const versions = (await Promise.all(list.map(versionOf))).join(',');
+      const head = `${(await Promise.all(list.map(versionOf))).join(',')}\n`;
       // One entry per query, holding the versions it was made under, so a result made under newer versions
       // replaces the old one. Keyed by the versions instead, every write to a table would leave each of its
       // remembered queries behind as an entry nobody reads again, kept until its TTL (two hours by default):
       // a busy site's file cache grew by about a megabyte a second and its memory copies to their bound.
       const entry = `q:${list.join(',')}:${key}`;
       const hit = await store.get(entry);
-      const split = hit?.indexOf('\n') ?? -1;
-      if (hit !== undefined && split >= 0 && hit.slice(0, split) === versions) return JSON.parse(hit.slice(split + 1));
+      if (hit?.startsWith(head)) return JSON.parse(hit.slice(head.length));
       const value = await produce();
-      if (value !== undefined) await store.set(entry, `${versions}\n${JSON.stringify(value)}`, ttl(seconds));
+      if (value !== undefined) await store.set(entry, head + JSON.stringify(value), ttl(seconds));
       return value;
     },
     invalidate: (tag) => store.del(tagVersion(tag)),

@@ -2,14 +2,13 @@
  * File store: one file per key under `<path>/<prefix>/`, so entries survive a
  * restart on one machine without any other service. Names are the SHA-256 of
  * the key (any key is a safe name) spread over 256 subfolders. A write goes to
- * a temporary file renamed over the entry, so a reader never sees half a
- * value; `add` and `incr` read-modify-write under a per-key lock file, so they
+ * a temporary file renamed into place, so a reader never sees half a value; `add` and `incr` read-modify-write under a per-key lock file, so they
  * stay atomic between the processes of one machine. Expired entries are
  * removed when read and by `clear()`.
  *
  * Reads are served from a process-local copy of each file while the file is
- * the same one: a write never changes a file in place but renames a new one
- * over it, so a `stat` that shows the same inode, size and modification time
+ * the same one: a write never changes a file in place but puts a new one in
+ * its place, so a `stat` that shows the same inode, size and modification time
  * proves the copy current, whichever process wrote last. A hit costs one
  * `stat` system call instead of an open, a read and a JSON parse (and the
  * requests of one event-loop turn share it), and an invalidation by another
