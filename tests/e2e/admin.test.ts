@@ -261,7 +261,8 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL(/#\/admin/);
+    // The overview, where signing in lands: going on before its redirect would be overwritten by it.
+    await page.waitForURL(/#\/admin\/dashboard/);
 
     // A fresh load of /admin/users by a signed-in operator, as after a bookmark.
     scripts.clear();
