@@ -42,8 +42,10 @@ export function RulesCell({ record }: { record: RaRecord }) {
   if (record.revokedTime) return <Chip size="small" color="error" variant="outlined" label={translate(k('rules_revoked'), { time: formatEpoch(Number(record.revokedTime), 'simple') })} />;
   if (!rules) return <Chip size="small" color="warning" variant="outlined" label={translate(k('rules_all'))} />;
   const summary = isMerchant(rules) ? translate(k('rules_merchant'), { count: rules.length }) : translate(k('rules_count'), { smart_count: rules.length });
+  // The one column that wraps, so it gives way first: at 160 px the en-us list at 1280 px sat within a
+  // few pixels of scrolling sideways, and a key prefix of wide letters or a longer time tipped it over.
   return (
-    <Box sx={{ whiteSpace: 'normal', minWidth: 160, maxWidth: 260 }}>
+    <Box sx={{ whiteSpace: 'normal', minWidth: 120, maxWidth: 260 }}>
       <Chip size="small" color="primary" variant="outlined" label={summary} sx={{ mb: 0.5 }} />
       {[...byGroup(rules)].map(([group, names]) => (
         <Typography key={group} variant="caption" component="div" color="text.secondary" title={rules.join('\n')} sx={{ lineHeight: 1.4 }}>
