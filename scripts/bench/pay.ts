@@ -21,7 +21,7 @@ import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { precompress } from '../build/precompress';
 import {
-  adminToken, callApi, CHROMIUM_PATH, DIST_DIR, launchBrowser, startServer, VITE_CONFIG,
+  adminToken, callApi, DIST_DIR, launchBrowser, startServer, VITE_CONFIG,
 } from '../../tests/e2e/harness';
 import { atLeast, atMost, median, type Figure } from './figures';
 
@@ -90,9 +90,9 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
   }
 }
 
-/** Lighthouse's mobile performance score (0-100) of one load, in the system's Chromium. */
+/** Lighthouse's mobile performance score (0-100) of one load, in the system's full Chromium (as a payer's browser, not the tests' headless shell). */
 async function lighthouseScore(url: string): Promise<number> {
-  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await launchChrome({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     const lhr = result?.lhr;

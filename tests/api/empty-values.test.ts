@@ -14,7 +14,12 @@ import { idsToPipes, validateValue } from '../../admin/form/validation';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { MemoryStorage } from '../support/web-storage';
 
-Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage(), document: { cookie: '' } });
+// The console's browser globals, for this file only: API files share their worker (isolate: false), and the
+// next file's fetch must be Node's own.
+vi.stubGlobal('localStorage', new MemoryStorage());
+vi.stubGlobal('sessionStorage', new MemoryStorage());
+vi.stubGlobal('document', { cookie: '' });
+afterAll(() => vi.unstubAllGlobals());
 
 let current: TestApp;
 const sent: Array<{ path: string; body: unknown }> = [];
