@@ -24,6 +24,10 @@ import { sha256, type Outcome, type TransitionDeps } from './transitions';
 
 export type Connectors = Record<PayProvider, Connector>;
 
+/** The providers whose connector does `what` (an order's `channel` holds the provider's name). */
+const providersWith = (connectors: Connectors, what: 'lookup' | 'expireCheckout') =>
+  (Object.keys(connectors) as PayProvider[]).filter((name) => connectors[name][what]);
+
 export interface PayOrder extends CheckoutOrder {
   channel: string;
   lookedUpTime: number;
@@ -101,7 +105,7 @@ export async function lookUpForPayer(deps: TransitionDeps, connectors: Connector
  */
 export async function lookUpDue(deps: TransitionDeps, connectors: Connectors, log: (message: string, error: unknown) => void): Promise<number> {
   const now = deps.clock();
-  const channels = Object.values(connectors).filter((c) => c.lookup).map((c) => c.name);
+  const channels = providersWith(connectors, 'lookup');
   if (!channels.length) return 0;
   const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', '=', 'pending')
     .where('channel', 'in', channels).where('checkoutId', '!=', '').where('checkoutUrl', '!=', '')
@@ -147,7 +151,7 @@ export async function closeAfter(deps: TransitionDeps, connectors: Connectors, o
 /** The closing job: ended orders whose checkout is still open at the provider (it was unreachable when they ended). */
 export async function closeDue(deps: TransitionDeps, connectors: Connectors): Promise<number> {
   const now = deps.clock();
-  const channels = Object.values(connectors).filter((c) => c.expireCheckout).map((c) => c.name);
+  const channels = providersWith(connectors, 'expireCheckout');
   if (!channels.length) return 0;
   const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', 'in', ['expired', 'failed'])
     .where('channel', 'in', channels).where('checkoutUrl', '!=', '').where('checkoutExpires', '>', now)

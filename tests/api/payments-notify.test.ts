@@ -152,15 +152,41 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
     const unknown = signed(paid({ tradeNo: 'no-such-order' }));
     expect((await post('standard', unknown.body, unknown.headers)).status).toBe(404);
     const o = await order(api);
-    for (const body of ['not json', '', '[]', '{"tradeNo":1}', JSON.stringify({ ...paid(o), status: 'maybe' }), JSON.stringify({ ...paid(o), amount: '12.5' })]) {
+    // A currency is at least three letters: 'US' is refused, not read as some currency of its own.
+    const senseless = ['not json', '', '[]', '{"tradeNo":1}', JSON.stringify({ ...paid(o), status: 'maybe' }), JSON.stringify({ ...paid(o), amount: '12.5' }), JSON.stringify({ ...paid(o), currency: 'US' })];
+    for (const body of senseless) {
       const s = signed(body);
       const res = await post('standard', s.body, s.headers);
       expect(res.status, `${body}: ${res.text}`).toBe(400);
+      // The gateway's developer reads why: the body, not the signature or the server.
+      expect(res.body.msg, body).toBe('The notification body is malformed');
     }
     const garbage = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/standard', payload: Buffer.from([0xff, 0xfe, 0x00]), headers: { 'content-type': 'application/octet-stream' } });
     expect(garbage.statusCode).toBe(401);
     expect((await post('bitcoin', '{}', {})).status).toBe(404);
     expect((await everythingOf(o.id)).notifications).toHaveLength(0);
+  });
+
+  it('records a blank provider reference for a notice that gives none', async () => {
+    const o = await order(api);
+    const { channelTradeNo: _, ...notice } = paid(o);
+    const { body, headers } = signed(notice);
+    expect(dataOf(await post('standard', body, headers) as never).result).toBe('applied');
+    const { row, events } = await everythingOf(o.id);
+    expect([row.channelTradeNo, events[0].reference]).toEqual(['', '']);
+  });
+
+  it('sends a payer to a manual order\'s own http(s) pay link only: any other link is a 409 that says so', async () => {
+    for (const payUrl of ['javascript:alert(1)//https://pay.example.com/x', 'https://pay.example.com/x y']) {
+      const o = await order(api);
+      // Written past the API, which refuses such links itself: the checkout must not rely on that alone.
+      await api.t.app.paydesk.db.any.updateTable('receive_money').set({ payUrl }).where('id', '=', o.id).execute();
+      const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: o.tradeNo }, headers: { cookie: 'lang=en-us' } });
+      expect([res.statusCode, res.json().msg], payUrl).toEqual([409, 'This order has no valid payment link']);
+    }
+    const fine = await order(api);
+    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: fine.tradeNo } });
+    expect([res.statusCode, res.json().data.payUrl]).toEqual([200, 'https://pay.example.com/x']);
   });
 
   it('20 concurrent copies of one notification make one transition, one event, one callback', async () => {

@@ -7,7 +7,7 @@
  * provider. Adding a provider is one file here, its line in `index.ts`, and
  * its section in pay.toml.
  */
-import type { PayProvider, RefundState } from '../../../schema/options';
+import type { RefundState } from '../../../schema/options';
 
 /** A provider's word on an order's payment, in Paydesk's terms (amounts in major units, currency upper case). */
 export interface PaymentNotice {
@@ -92,8 +92,8 @@ export interface RefundResult {
   failure?: string;
 }
 
+/** A provider's module; its name is the key it is registered under (connectors/index.ts). */
 export interface Connector {
-  readonly name: PayProvider;
   /** The route segment of its notifications, `/api/receive-money/notify/<notifyPath>`, and its pay.toml section. */
   readonly notifyPath: string;
   /** Whether an order may be created for it now (Stripe: a secret key is set). */

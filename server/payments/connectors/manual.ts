@@ -22,34 +22,31 @@ const body = z.object({
 
 export function manualConnector(settings: () => { secrets: string }): Connector {
   return {
-    name: 'manual',
     notifyPath: 'standard',
     ready: () => true,
 
     verify(raw, headers): Verified {
+      // A missing header stays blank, and the library refuses a message with any of the three blank
+      // ("Missing required headers"): what stands in for it cannot matter.
+      // Stryker disable StringLiteral
       const signed = {
         'webhook-id': header(headers, 'webhook-id') ?? '',
         'webhook-timestamp': header(headers, 'webhook-timestamp') ?? '',
         'webhook-signature': header(headers, 'webhook-signature') ?? '',
       };
+      // Stryker restore StringLiteral
       const secrets = requireSecrets(settings().secrets);
-      if (!signed['webhook-id'] || !signed['webhook-timestamp'] || !signed['webhook-signature']) throw badSignature();
       const verified = secrets.some((secret) => {
         try {
           new Webhook(secret).verify(raw, signed, { jsonParse: false });
           return true;
+          // Stryker disable next-line BlockStatement: an empty catch returns undefined, as false refuses
         } catch {
           return false;
         }
       });
       if (!verified) throw badSignature();
-      let payload: unknown;
-      try {
-        payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw badRequest('errors.notify_bad_body');
-      }
-      const parsed = body.safeParse(payload);
+      const parsed = body.safeParse(parseJson(raw));
       if (!parsed.success) throw badRequest('errors.notify_bad_body');
       const b = parsed.data;
       return {
@@ -72,4 +69,14 @@ export function manualConnector(settings: () => { secrets: string }): Connector 
       return { state: 'succeeded', reference: '' };
     },
   };
+}
+
+/** The body as JSON, or undefined (which the schema then refuses) when it is not JSON. */
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined too
+  } catch {
+    return undefined;
+  }
 }

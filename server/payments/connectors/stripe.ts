@@ -154,7 +154,6 @@ export function stripeConnector(settings: () => StripeSettings, options: StripeO
   const stripe = () => client(settings().secret_key);
 
   return {
-    name: 'stripe',
     notifyPath: 'stripe',
     ready: () => Boolean(settings().secret_key),
     testMode: () => isTestKey(settings().secret_key),
