@@ -28,7 +28,8 @@ export const GROUPS = {
   },
   connectors: {
     mutate: ['server/payments/connectors/*.ts'],
-    tests: [...api('payments-stripe-checkout', 'payments-stripe-sync', 'payments-stripe-refunds', 'payments-notify', 'payments-refunds', 'payments-transitions')],
+    tests: [...api('payments-stripe-checkout', 'payments-stripe-sync', 'payments-stripe-refunds', 'payments-notify', 'payments-refunds', 'payments-transitions'),
+      'tests/unit/stripe-money.test.ts'],
   },
   engine: {
     mutate: ['server/engine/{store,writes}.ts'],
