@@ -184,9 +184,12 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
       const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: o.tradeNo }, headers: { cookie: 'lang=en-us' } });
       expect([res.statusCode, res.json().msg], payUrl).toEqual([409, 'This order has no valid payment link']);
     }
-    const fine = await order(api);
-    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: fine.tradeNo } });
-    expect([res.statusCode, res.json().data.payUrl]).toEqual([200, 'https://pay.example.com/x']);
+    // A plain http link is the merchant's choice (a gateway on his own network): it is followed.
+    for (const payUrl of ['https://pay.example.com/x', 'http://pay.example.com/x']) {
+      const fine = await order(api, { payUrl });
+      const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: fine.tradeNo } });
+      expect([res.statusCode, res.json().data.payUrl]).toEqual([200, payUrl]);
+    }
   });
 
   it('20 concurrent copies of one notification make one transition, one event, one callback', async () => {
