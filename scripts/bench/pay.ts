@@ -23,6 +23,7 @@ import { precompress } from '../build/precompress';
 import {
   adminToken, callApi, DIST_DIR, launchBrowser, startServer, VITE_CONFIG,
 } from '../../tests/e2e/harness';
+import { BROWSER_PATH } from '../../tests/support/services';
 import { atLeast, atMost, median, type Figure } from './figures';
 
 const RUNS = 5;
@@ -92,7 +93,7 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
 
 /** Lighthouse's mobile performance score (0-100) of one load, in the system's full Chromium (as a payer's browser, not the tests' headless shell). */
 async function lighthouseScore(url: string): Promise<number> {
-  const chrome = await launchChrome({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await launchChrome({ chromePath: BROWSER_PATH, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     const lhr = result?.lhr;

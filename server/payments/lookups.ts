@@ -15,7 +15,7 @@
  * asks). Both live in the database, so every instance agrees on them.
  */
 import type { Kysely } from 'kysely';
-import type { PayProvider } from '../../schema/options';
+import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { inTrash } from '../engine/store';
 import type { CheckoutOrder, Connector } from './connectors/connector';
@@ -26,7 +26,7 @@ export type Connectors = Record<PayProvider, Connector>;
 
 /** The providers whose connector does `what` (an order's `channel` holds the provider's name). */
 const providersWith = (connectors: Connectors, what: 'lookup' | 'expireCheckout') =>
-  (Object.keys(connectors) as PayProvider[]).filter((name) => connectors[name][what]);
+  PAY_PROVIDERS.filter((name) => connectors[name][what]);
 
 export interface PayOrder extends CheckoutOrder {
   channel: string;

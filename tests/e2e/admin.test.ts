@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, landedOnOverview, shown } from './console';
 import { ADMIN_PASSWORD, browserMissing, callApi, screenshot } from './harness';
 
 describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
@@ -261,8 +261,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     await page.getByLabel('账号').fill('admin');
     await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
-    // The overview, where signing in lands: going on before its redirect would be overwritten by it.
-    await page.waitForURL(/#\/admin\/dashboard/);
+    await landedOnOverview(page);
 
     // A fresh load of /admin/users by a signed-in operator, as after a bookmark.
     scripts.clear();

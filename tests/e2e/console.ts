@@ -98,6 +98,12 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
   return suite;
 }
 
+/**
+ * Signing in lands on the overview by a redirect from /admin once the caller's rules are read; a test that goes
+ * elsewhere before it would be overwritten by it, so it waits for the overview, as a person sees it first.
+ */
+export const landedOnOverview = (page: Page) => page.waitForURL(/#\/admin\/dashboard/);
+
 /** playwright-core has no expect matchers: wait for what a person would see appear or go. */
 export const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
 export const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, landedOnOverview, shown } from './console';
 import { ADMIN_PASSWORD, browserMissing, callApi } from './harness';
 import { describeFocus, field, named, tabTo as tabToOn, type Focus } from './keyboard-support';
 
@@ -38,9 +38,7 @@ describe.skipIf(browserMissing())('keyboard only', { timeout: 180_000 }, () => {
     await tabTo(field('密码', false));
     await page.keyboard.type(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
-    // The console lands on the overview (a redirect from /admin once the caller's rules are read); leaving
-    // before that redirect would be overwritten by it, so the walk waits for the overview as a user does.
-    await page.waitForURL(/#\/admin\/dashboard/);
+    await landedOnOverview(page);
     await page.evaluate(() => (location.hash = '#/admin/users'));
     await shown(row('admin'));
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, landedOnOverview, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 interface Group {
@@ -103,8 +103,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await page.getByLabel('账号').fill('mia2024');
     await page.getByLabel('密码', { exact: true }).fill('mia-pass-123');
     await page.getByRole('button', { name: '登录' }).click();
-    // The overview, where signing in lands: going on before its redirect would be overwritten by it.
-    await page.waitForURL(/#\/admin\/dashboard/);
+    await landedOnOverview(page);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
     await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['概览', '流水页面', '商户回调', '退款', '操作记录', 'API 密钥']);

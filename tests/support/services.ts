@@ -16,6 +16,8 @@ export const REDIS_URL = process.env.TEST_REDIS_URL;
  * browser test on a 2-core machine. Otherwise the full browser in headless mode.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+/** The whole browser, as a payer runs it: what Lighthouse measures (npm run bench pay). */
+export const BROWSER_PATH = process.env.BROWSER_PATH ?? '/usr/bin/chromium';
 
 const HOW: Record<Service, { present: () => boolean; need: string }> = {
   mysql: { present: () => Boolean(MYSQL_URL), need: 'TEST_MYSQL_URL is not set' },
