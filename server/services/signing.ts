@@ -24,13 +24,15 @@ import type { ConfigRows } from './config-rows';
 
 export const SIGN_WINDOW_SECONDS = 300;
 
-export function canonicalParams(query: unknown, body: unknown): string {
-  const merged: Record<string, unknown> = {
-    ...(query && typeof query === 'object' ? query : {}),
-    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
-  };
+/**
+ * `query` as Fastify parses it (always an object), `body` as it parsed the JSON: only an object's
+ * fields count, so an array, a string or null signs as no parameters. Nothing parsed from a query
+ * or from JSON is ever `undefined`, so there is none to leave out. A multipart upload's body is
+ * not parsed before the handler reads its parts (it is `undefined` here): it signs as its query.
+ */
+export function canonicalParams(query: Record<string, unknown>, body: unknown): string {
+  const merged: Record<string, unknown> = { ...query, ...(typeof body === 'object' && !Array.isArray(body) ? body : {}) };
   return Object.keys(merged)
-    .filter((k) => merged[k] !== undefined)
     .sort()
     .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof merged[k] === 'string' ? (merged[k] as string) : JSON.stringify(merged[k]))}`)
     .join('&');
@@ -58,10 +60,10 @@ export class SignatureCheck {
     if (!/^\d+$/.test(timestamp) || Math.abs(Math.floor(this.clock() / 1000) - Number(timestamp)) > SIGN_WINDOW_SECONDS) {
       throw new AppError(401, 'errors.sign_expired');
     }
-    // Multipart bodies (uploads) are signed without their file parts.
-    const body = String(request.headers['content-type'] ?? '').startsWith('multipart/') ? undefined : request.body;
-    const expected = Buffer.from(signRequest(safety.key, request.method, request.url.split('?')[0]!, canonicalParams(request.query, body), timestamp, nonce));
+    const params = canonicalParams(request.query as Record<string, unknown>, request.body);
+    const expected = Buffer.from(signRequest(safety.key, request.method, request.url.split('?')[0]!, params, timestamp, nonce));
     const given = Buffer.from(sign.toLowerCase());
+    // timingSafeEqual throws on buffers of different lengths: that is a wrong signature, not a crash.
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(401, 'errors.sign_invalid');
     // Remembered for as long as its timestamp could be accepted.
     if (!(await this.cache().add(`nonce:${nonce}`, 1, SIGN_WINDOW_SECONDS * 2))) throw new AppError(401, 'errors.sign_replayed');

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { changeSafety } from '../multi/safety-config';
+import { PNG } from '../fakes/images';
 
 const ENGLISH = { cookie: 'lang=en-us' };
 /** The app's clock (epoch ms), which the signing window is measured on: the tests move it, never wait. */
@@ -14,9 +15,10 @@ const clock = { now: Date.now() };
 const seconds = () => Math.floor(clock.now / 1000);
 
 /** X-Timestamp, X-Nonce and X-Sign for a call (README "Request signing"). */
-function signed(key: string, method: string, url: string, body?: Record<string, unknown>, o: { timestamp?: number; nonce?: string } = {}) {
+function signed(key: string, method: string, url: string, body?: Record<string, unknown>, o: { timestamp?: number | string; nonce?: string } = {}) {
   const { pathname, searchParams } = new URL(url, 'http://x');
-  const params: Record<string, unknown> = { ...Object.fromEntries(searchParams), ...body };
+  // Only a JSON object's fields are parameters (README): an array or a string body adds none.
+  const params: Record<string, unknown> = { ...Object.fromEntries(searchParams), ...(body?.constructor === Object && body) };
   const canonical = Object.keys(params)
     .filter((k) => params[k] !== undefined)
     .sort()
@@ -123,11 +125,79 @@ describe.each(DIALECTS)('request signing on %s', (dialect) => {
     expect(again.body).toMatchObject({ code: 401, msg: 'This request was already used' });
   });
 
+  it('an anonymous call is exempt only as a public read: a public write, or a read that needs a rule, must be signed', async () => {
+    const signIn = await t.call('POST', '/api/comm/sign-in', { account: 'admin', password: 'wrong-password' }, undefined, ENGLISH);
+    expect(signIn.body).toMatchObject({ code: 401, msg: 'Missing request signature' });
+    const rows = await t.call('GET', '/api/users/rows', undefined, undefined, ENGLISH);
+    expect(rows.body).toMatchObject({ code: 401, msg: 'Missing request signature' });
+  });
+
+  it('every part must be there, and a nonce is 16 to 64 characters', async () => {
+    const whole = () => signed(key, 'GET', '/api/users/rows');
+    const without = (name: 'x-timestamp' | 'x-sign') => { const headers: Record<string, string> = whole(); delete headers[name]; return headers; };
+    for (const headers of [without('x-timestamp'), without('x-sign')]) {
+      expect((await call('GET', '/api/users/rows', undefined, headers)).body).toMatchObject({ code: 401, msg: 'Missing request signature' });
+    }
+    for (const length of [15, 65]) {
+      const res = await signedCall('GET', '/api/users/rows', undefined, { nonce: 'n'.repeat(length - 6) + randomBytes(3).toString('hex') });
+      expect(res.body, `nonce of ${length}`).toMatchObject({ code: 401, msg: 'Missing request signature' });
+    }
+    for (const length of [16, 64]) {
+      const res = await signedCall('GET', '/api/users/rows', undefined, { nonce: 'n'.repeat(length - 6) + randomBytes(3).toString('hex') });
+      expect(res.body.code, `nonce of ${length}`).toBe(200);
+    }
+  });
+
+  it('a timestamp is whole seconds in digits: one with anything else around them is refused, even signed', async () => {
+    for (const timestamp of [`${seconds()}x`, `x${seconds()}`, `${seconds()}.5`, ` ${seconds()}`]) {
+      expect((await signedCall('GET', '/api/users/rows', undefined, { timestamp })).body, timestamp).toMatchObject({ code: 401, msg: 'The request signature has expired' });
+    }
+  });
+
+  it('a signature of the wrong length is wrong, not an error', async () => {
+    for (const sign of ['abc', '0'.repeat(65), '']) {
+      const res = await call('GET', '/api/users/rows', undefined, { ...signed(key, 'GET', '/api/users/rows'), 'x-sign': sign });
+      expect(res.body, JSON.stringify(sign)).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    }
+  });
+
+  it('a JSON body that is not an object signs as no parameters, and then meets the usual checks', async () => {
+    const array = await signedCall('POST', '/api/users/create', [{ account: 'array1' }] as never);
+    expect(array.body, array.text).toMatchObject({ code: 400 });
+    const text = await call('POST', '/api/users/create', '"array2"' as never, { 'content-type': 'application/json', ...signed(key, 'POST', '/api/users/create') });
+    expect(text.body, text.text).toMatchObject({ code: 400 });
+    // Signed over a parameter the body does not carry as a field: wrong.
+    const forged = await call('POST', '/api/users/create', [{ account: 'array3' }] as never, signed(key, 'POST', '/api/users/create', { 0: { account: 'array3' } }));
+    expect(forged.body).toMatchObject({ code: 401, msg: 'Wrong request signature' });
+    expect(await accounts()).not.toContain('array1');
+  });
+
+  it('an upload is signed over its query alone, without its file', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+    const request = new Request('http://local/', { method: 'POST', body: form });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const send = (headers: Record<string, string>) => t.app.inject({
+      method: 'POST', url: '/api/file/upload', payload,
+      headers: { ...headers, 'content-type': request.headers.get('content-type')!, authorization: `Bearer ${token}`, cookie: ENGLISH.cookie },
+    });
+    const res = await send(signed(key, 'POST', '/api/file/upload'));
+    expect(res.json(), res.body).toMatchObject({ code: 200, data: { path: expect.any(String) } });
+    expect((await send({})).json()).toMatchObject({ code: 401, msg: 'Missing request signature' });
+  });
+
   it('a public read is exempt only for an anonymous caller: with a token it must be signed too', async () => {
     const siteInfo = '/api/config/take?key=SITE_INFO';
     expect((await t.call('GET', siteInfo, undefined, undefined, ENGLISH)).body.code).toBe(200);
     expect((await call('GET', siteInfo)).body).toMatchObject({ code: 401, msg: 'Missing request signature' });
     expect((await signedCall('GET', siteInfo)).body.code).toBe(200);
+  });
+
+  it('a nonce is remembered as long as its timestamp is accepted: sent 5 minutes early, it is refused again 10 minutes on', async () => {
+    const headers = signed(key, 'GET', '/api/users/rows', undefined, { timestamp: seconds() + 300 });
+    expect((await call('GET', '/api/users/rows', undefined, headers)).body.code).toBe(200);
+    clock.now += 599_000;
+    expect((await call('GET', '/api/users/rows', undefined, headers)).body).toMatchObject({ code: 401, msg: 'This request was already used' });
   });
 
   it('with signing turned off again, unsigned calls pass', async () => {
