@@ -45,8 +45,8 @@ export class Codes {
     this.clock = o.clock ?? (() => Date.now());
   }
 
-  private hmac(purpose: CodePurpose, target: string, id: string, code: string) {
-    return createHmac('sha256', this.o.secret()).update(`${purpose}\n${target}\n${id}\n${code}`).digest('hex');
+  private hmac(purpose: CodePurpose, target: string, id: string, code: string): Buffer {
+    return createHmac('sha256', this.o.secret()).update(`${purpose}\n${target}\n${id}\n${code}`).digest();
   }
 
   /**
@@ -70,7 +70,7 @@ export class Codes {
       await this.o.cache().del(resendKey(target));
       throw error;
     }
-    const stored: StoredCode = { id, hmac: this.hmac(purpose, target, id, code), expiresAt: this.clock() + CODE_LIFE_SECONDS * 1000 };
+    const stored: StoredCode = { id, hmac: this.hmac(purpose, target, id, code).toString('hex'), expiresAt: this.clock() + CODE_LIFE_SECONDS * 1000 };
     await this.o.cache().set(codeKey(purpose, target), stored, CODE_LIFE_SECONDS);
   }
 
@@ -99,8 +99,7 @@ export class Codes {
     const tries = await cache.incr(`code:tries:${stored.id}`, CODE_LIFE_SECONDS);
     if (tries > CODE_MAX_TRIES) return false;
     const expected = Buffer.from(stored.hmac, 'hex');
-    const given = Buffer.from(this.hmac(purpose, target, stored.id, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
+    if (!timingSafeEqual(expected, this.hmac(purpose, target, stored.id, code))) {
       if (tries >= CODE_MAX_TRIES) await this.forget(stored.id, key);
       return false;
     }

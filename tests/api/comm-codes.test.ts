@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Codes, CODE_LIFE_SECONDS, RESEND_WAIT_SECONDS } from '../../server/auth/codes';
+import { Codes, CODE_LIFE_SECONDS, CODE_MAX_TRIES, RESEND_WAIT_SECONDS } from '../../server/auth/codes';
 import { cacheOn, type Cache } from '../../server/services/cache/cache';
 import { fileStore } from '../../server/services/cache/file';
 import { ramStore } from '../../server/services/cache/ram';
@@ -91,6 +91,22 @@ describe.each(drivers)('codes on the %s cache', (_, open) => {
     expect(await codes.check('sign-in', to, code)).toBe(false);
   });
 
+  it('counts a look that does not spend as a try: after five, not even the right code gets in', async () => {
+    const to = target();
+    const code = await send(to);
+    for (let i = 0; i < CODE_MAX_TRIES; i++) expect(await codes.check('sign-in', to, code, { spend: false })).toBe(true);
+    expect(await codes.check('sign-in', to, code)).toBe(false);
+  });
+
+  it('deletes the code at its fifth wrong answer, not before', async () => {
+    const to = target();
+    const code = await send(to);
+    for (let i = 0; i < 4; i++) await codes.check('sign-in', to, other(code));
+    expect(await cache.get(`code:sign-in:${to}`)).toBeDefined();
+    await codes.check('sign-in', to, other(code));
+    expect(await cache.get(`code:sign-in:${to}`)).toBeUndefined();
+  });
+
   it('gives a new code fresh tries, and the old code stops working', async () => {
     const to = target();
     const first = await send(to);
@@ -113,6 +129,15 @@ describe.each(drivers)('codes on the %s cache', (_, open) => {
     await expect(send(to)).resolves.toMatch(/^\d{6}$/);
   });
 
+  it('delivers one code for two sends at once: the other is told to wait', async () => {
+    const to = target();
+    const delivered: string[] = [];
+    const results = await Promise.allSettled([0, 1].map(() => codes.send('sign-in', to, async (code) => { delivered.push(code); })));
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 429, key: 'errors.code_too_soon' } });
+    expect(delivered).toHaveLength(1);
+  });
+
   it('keeps nothing when delivery fails: no code, and no wait', async () => {
     const to = target();
     const failure = new Error('provider down');
@@ -125,7 +150,10 @@ describe.each(drivers)('codes on the %s cache', (_, open) => {
   it('refuses anything that is not six digits without spending a try', async () => {
     const to = target();
     const code = await send(to);
-    for (const bad of [undefined, 123456, '12345', '1234567', ` ${code}`]) expect(await codes.check('sign-in', to, bad)).toBe(false);
+    // Each of them five times: had any one spent a try, the five tries would be gone.
+    for (const bad of [undefined, Number(code), code.slice(1), `${code}0`, `0${code}`, ` ${code}`, `${code} `]) {
+      for (let i = 0; i < CODE_MAX_TRIES; i++) expect(await codes.check('sign-in', to, bad), String(bad)).toBe(false);
+    }
     expect(await codes.check('sign-in', to, code)).toBe(true);
   });
 });

@@ -74,6 +74,22 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await api.t.call('POST', '/api/api-keys/create', {}, admin)).status).toBe(400);
   });
 
+  it('shows when it was last used, written at most once a minute', async () => {
+    const admin = await api.t.signIn();
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'last used' }, admin), 201);
+    const lastUsed = async () => dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, admin)).rows.find((row: { id: number }) => row.id === key.id).lastUsedTime;
+    expect(await lastUsed()).toBe(0);
+    const first = api.clock.now;
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    expect(await lastUsed()).toBe(first);
+    api.clock.now = first + 59;
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    expect(await lastUsed()).toBe(first);
+    api.clock.now = first + 60;
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    expect(await lastUsed()).toBe(first + 60);
+  });
+
   it("lets a user see and revoke only their own keys", async () => {
     const one = await userWith(api, ['GET api/receive-money/rows'], 0);
     const two = await userWith(api, ['GET api/receive-money/rows'], 0);
