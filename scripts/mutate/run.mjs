@@ -1,21 +1,61 @@
 /**
- * `npm run mutate [group|file…]`: StrykerJS on the modules of scripts/mutate/modules.mjs, or on
- * the groups and files named (a file may carry Stryker's `:line` range). Named groups run against
- * their own API files; files, or no argument, against the whole API suite (PAYDESK_MUTATE_TESTS,
- * comma-separated globs, narrows it by hand). The report lands in scripts/mutate/reports/
- * (mutation.html, mutation.json), git-ignored.
+ * `npm run mutate [group|file…]`: StrykerJS on the modules of scripts/mutate/modules.mjs.
+ *
+ * With no argument, or with group names, each group runs in turn against the API files that
+ * exercise it, then one table sums them. A group's report (mutation.html, mutation.json) and its
+ * incremental file land in scripts/mutate/reports/<group>/, so a second run only tests mutants
+ * whose code or covering tests changed. Files (a file may carry Stryker's `:line` range) run
+ * together against the whole API suite, or the globs in PAYDESK_MUTATE_TESTS, into reports/files/.
+ *
+ * Why groups: a mutant runs the tests that reached it, in file order, until one fails. Against the
+ * whole suite, a mutant in code every request passes (the guard) starts hundreds of tests before
+ * the one that kills it; measured, that was 5 mutants a minute against 40 for a group.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { GROUPS } from './modules.mjs';
 
 const args = process.argv.slice(2);
-const groups = args.filter((arg) => arg in GROUPS).map((arg) => GROUPS[arg]);
-const files = args.flatMap((arg) => GROUPS[arg]?.mutate ?? [arg]);
-const tests = groups.length === args.length && groups.length ? groups.flatMap((group) => group.tests).join(',') : process.env.PAYDESK_MUTATE_TESTS ?? '';
+const named = args.filter((arg) => arg in GROUPS);
+const files = args.filter((arg) => !(arg in GROUPS));
+const runs = [
+  ...(args.length ? named : Object.keys(GROUPS)).map((name) => ({ name, mutate: GROUPS[name].mutate, tests: GROUPS[name].tests.join(',') })),
+  ...(files.length ? [{ name: 'files', mutate: files, tests: process.env.PAYDESK_MUTATE_TESTS ?? '' }] : []),
+];
+
 const started = Date.now();
-const run = spawnSync('npx', ['stryker', 'run', 'scripts/mutate/stryker.config.mjs'], {
-  stdio: 'inherit',
-  env: { ...process.env, PAYDESK_MUTATE: JSON.stringify(files), PAYDESK_MUTATE_TESTS: tests },
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+let failed = false;
+for (const run of runs) {
+  const runStarted = Date.now();
+  const result = spawnSync('npx', ['stryker', 'run', 'scripts/mutate/stryker.config.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, PAYDESK_MUTATE: JSON.stringify(run.mutate), PAYDESK_MUTATE_TESTS: run.tests, PAYDESK_MUTATE_REPORT: run.name },
+  });
+  run.seconds = Math.round((Date.now() - runStarted) / 1000);
+  failed ||= result.status !== 0;
+}
+
+// One table over every run: Stryker's own columns, its score (killed and timed out over those plus
+// survived and not covered; ignored and compile errors are outside it).
+const rows = new Map();
+for (const run of runs) {
+  let report;
+  try { report = JSON.parse(readFileSync(new URL(`reports/${run.name}/mutation.json`, import.meta.url), 'utf8')); } catch { continue; }
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const row = rows.get(file) ?? { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0 };
+    for (const mutant of mutants) row[mutant.status] = (row[mutant.status] ?? 0) + 1;
+    rows.set(file, row);
+  }
+}
+const score = (r) => { const detected = r.Killed + r.Timeout; const valid = detected + r.Survived + r.NoCoverage; return valid ? ((100 * detected) / valid).toFixed(2) : 'n/a'; };
+const total = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0 };
+const table = [...rows].sort(([a], [b]) => a.localeCompare(b)).map(([file, r]) => {
+  for (const key of Object.keys(total)) total[key] += r[key] ?? 0;
+  return { file, score: score(r), killed: r.Killed, timeout: r.Timeout, survived: r.Survived, 'no cov': r.NoCoverage, ignored: r.Ignored, 'compile err': r.CompileError };
 });
-console.log(`mutate: ${args.length ? args.join(' ') : 'every module'} in ${Math.round((Date.now() - started) / 1000)} s`);
-process.exit(run.status ?? 1);
+table.push({ file: 'all', score: score(total), killed: total.Killed, timeout: total.Timeout, survived: total.Survived, 'no cov': total.NoCoverage, ignored: total.Ignored, 'compile err': total.CompileError });
+console.table(table);
+console.log(runs.map((run) => `${run.name}: ${run.seconds} s`).join(', '));
+console.log(`mutate: ${args.length ? args.join(' ') : 'every group'} in ${minutes(Date.now() - started)}`);
+process.exit(failed ? 1 : 0);

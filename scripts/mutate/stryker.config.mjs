@@ -15,6 +15,8 @@ delete process.env.CI;
 
 /** The files `npm run mutate` was given (scripts/mutate/run.mjs), as a JSON list: globs may hold commas. */
 const files = JSON.parse(process.env.PAYDESK_MUTATE || '[]');
+/** Each group's reports and incremental file apart, so running one group keeps the others' results. */
+const reports = `scripts/mutate/reports/${process.env.PAYDESK_MUTATE_REPORT || 'files'}`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -48,12 +50,12 @@ export default {
   ignorePatterns: ['/admin', '/pay', '/dist', '/build', '/data', '/config', '/tests/e2e', '/tests/artifacts', '/scripts/mutate/reports'],
   // Results of earlier runs are reused for mutants whose code and tests did not change.
   incremental: true,
-  incrementalFile: 'scripts/mutate/reports/incremental.json',
+  incrementalFile: `${reports}/incremental.json`,
   // event-recorder writes each mutant's result as it comes (reports/events/), so a run stopped early still says what it found.
   reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
-  eventReporter: { baseDir: 'scripts/mutate/reports/events' },
-  htmlReporter: { fileName: 'scripts/mutate/reports/mutation.html' },
-  jsonReporter: { fileName: 'scripts/mutate/reports/mutation.json' },
+  eventReporter: { baseDir: `${reports}/events` },
+  htmlReporter: { fileName: `${reports}/mutation.html` },
+  jsonReporter: { fileName: `${reports}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   thresholds: { high: 90, low: 85, break: null },
 };
