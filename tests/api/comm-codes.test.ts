@@ -49,6 +49,24 @@ describe.each(drivers)('codes on the %s cache', (_, open) => {
     return received;
   }
   const other = (code: string) => String((Number(code) + 1) % 1e6).padStart(6, '0');
+  /** Codes over the cache as a checking request sees it when `meanwhile` happens just as its right answer is marked used. */
+  const racing = (meanwhile: () => Promise<void>) => new Codes({
+    secret: () => 'test-secret-0123456789',
+    clock: () => now,
+    cache: () => new Proxy(cache, {
+      get(store, name) {
+        if (name === 'add') {
+          return async (key: string, value: unknown, ttl: number) => {
+            const added = await store.add(key, value, ttl);
+            if (key.startsWith('code:used:')) await meanwhile();
+            return added;
+          };
+        }
+        const value = Reflect.get(store, name);
+        return typeof value === 'function' ? value.bind(store) : value;
+      },
+    }),
+  });
 
   it('sends six digits and keeps only an HMAC of them', async () => {
     const to = target();
@@ -118,6 +136,24 @@ describe.each(drivers)('codes on the %s cache', (_, open) => {
     expect(await codes.check('sign-in', to, first === second ? other(second) : first)).toBe(false);
     // ...and the fifth try, right, still gets in.
     expect(await codes.check('sign-in', to, second)).toBe(true);
+  });
+
+  it('spends only the old code when a new one is sent while its right answer is being checked', async () => {
+    const to = target();
+    const first = await send(to);
+    now += RESEND_WAIT_SECONDS * 1000;
+    let second = '';
+    const checking = racing(async () => { second = await send(to); });
+    expect(await checking.check('sign-in', to, first)).toBe(true);
+    expect(second).toMatch(/^\d{6}$/);
+    expect(await codes.check('sign-in', to, second)).toBe(true);
+  });
+
+  it('counts a right answer whose code a racing fifth wrong answer has just deleted, without an error', async () => {
+    const to = target();
+    const code = await send(to);
+    const checking = racing(async () => { await cache.del(`code:sign-in:${to}`); });
+    expect(await checking.check('sign-in', to, code)).toBe(true);
   });
 
   it('makes a target wait 60 s between codes, saying how long is left', async () => {
