@@ -74,6 +74,23 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await api.t.call('POST', '/api/api-keys/create', {}, admin)).status).toBe(400);
   });
 
+  it('stops working the moment its owner is banned', async () => {
+    const owner = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'banned owner' }, owner.token), 201);
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    dataOf(await api.t.call('PUT', '/api/users/update', { id: owner.id, status: 'banned' }, await api.t.signIn()));
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).body).toMatchObject({ code: 401, msg: 'This account is disabled' });
+  });
+
+  it("loses a rule the moment its owner's group is put in the recycle bin", async () => {
+    const owner = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'group gone' }, owner.token), 201);
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    const group = await api.t.app.paydesk.db.any.selectFrom('auth_group').select('id').where('uids', '=', `|${owner.id}|`).executeTakeFirstOrThrow();
+    dataOf(await api.t.call('DELETE', '/api/auth-group/remove', { ids: String(group.id) }, await api.t.signIn()));
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(403);
+  });
+
   it('shows when it was last used, written at most once a minute', async () => {
     const admin = await api.t.signIn();
     const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'last used' }, admin), 201);
