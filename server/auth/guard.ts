@@ -23,6 +23,7 @@ interface Grants {
   mfaMissing: boolean;
 }
 
+/** How long a change written through another instance (which this one hears nothing of) may go unseen here. */
 const FRESH_MS = 1000;
 
 export class Guard {
@@ -33,6 +34,8 @@ export class Guard {
     private readonly rules: RuleBook,
     private readonly tokens: Tokens,
     private readonly apiKeys?: ApiKeys,
+    /** Epoch milliseconds, the app's (AppOptions.clock): how long another instance's change may go unseen is measured on it. */
+    private readonly clock: () => number = Date.now,
   ) {
     // What the permission check knows of users: only the written ones are stale; any group change may touch anyone.
     const stale: Partial<Record<string, (ids: readonly number[]) => void>> = { users: (ids) => this.forget(ids), auth_group: () => this.forget() };
@@ -42,13 +45,14 @@ export class Guard {
 
   /** Forget what is known of these users, or of everyone. */
   private forget(uids?: readonly number[]) {
+    // Stryker disable next-line ConditionalExpression: equivalent; forgetting everyone on each user write only costs reads.
     if (!uids) return this.memo.clear();
     for (const uid of uids) this.memo.delete(uid);
   }
 
   private async grants(uid: number): Promise<Grants | null> {
     const hit = this.memo.get(uid);
-    if (hit && Date.now() - hit.at < FRESH_MS) return hit.grants;
+    if (hit && this.clock() - hit.at < FRESH_MS) return hit.grants;
     const db = this.db.kysely;
     const found = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime', 'mfa']).where('id', '=', uid).executeTakeFirst();
     const groups = found
@@ -64,7 +68,7 @@ export class Guard {
       };
     }
     if (this.memo.size > 10_000) this.memo.clear();
-    this.memo.set(uid, { at: Date.now(), grants });
+    this.memo.set(uid, { at: this.clock(), grants });
     return grants;
   }
 

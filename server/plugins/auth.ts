@@ -28,7 +28,7 @@ const auth: FastifyPluginAsync<{ configDir: string }> = async (app, o) => {
   const rules = new RuleBook(app.db);
   rules.collect(app);
   const tokens = new Tokens(app, () => app.cache.kv(), () => settings.get('crypt').jwt);
-  const guard = new Guard(app.db, rules, tokens, new ApiKeys(app.db, app.clock));
+  const guard = new Guard(app.db, rules, tokens, new ApiKeys(app.db, app.clock), app.clock);
   app.decorate('ruleBook', rules);
   app.decorate('tokens', tokens);
   app.decorate('guard', guard);

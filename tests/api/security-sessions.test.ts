@@ -4,6 +4,9 @@
  * trip to the recycle bin all revoke every token issued before, so an unban or
  * a restore does not bring an old session back.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 
@@ -48,5 +51,31 @@ describe.each(DIALECTS)('sessions ended by operators on %s', (dialect) => {
     expect((await t.call('DELETE', '/api/users/remove', { ids: String(user.id) }, admin)).status).toBe(200);
     expect((await t.call('PUT', '/api/users/restore', { ids: String(user.id) }, admin)).status).toBe(200);
     expect((await check(user.token)).status).toBe(401);
+  });
+});
+
+describe('a change made through another instance (one SQLite file, the app clock)', () => {
+  it('reaches this instance within a second: a trashed group stops granting its rules', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-guard-'));
+    const clock = { now: Date.now() };
+    const shared = { dataDir: path.join(root, 'data'), configDir: path.join(root, 'config'), databaseUrl: `sqlite:${path.join(root, 'shared.db')}`, clock: () => clock.now };
+    fs.mkdirSync(shared.dataDir);
+    const a = await makeApp(shared);
+    const b = await makeApp(shared);
+    try {
+      const admin = await a.signIn();
+      const user = await a.call('POST', '/api/users/create', { account: 'elsewhere', password: 'first-pass-1' }, admin);
+      const group = await a.call('POST', '/api/auth-group/create', { name: 'Everything', all: 1, manage: 0, uids: `|${user.body.data.id}|` }, admin);
+      expect(group.status, group.text).toBe(201);
+      const token = await b.signIn('elsewhere', 'first-pass-1');
+      expect((await b.call('GET', '/api/users/rows', undefined, token)).status).toBe(200);
+      expect((await a.call('DELETE', '/api/auth-group/remove', { ids: String(group.body.data.id) }, admin)).status).toBe(200);
+      clock.now += 1000;
+      expect((await b.call('GET', '/api/users/rows', undefined, token)).status).toBe(403);
+    } finally {
+      await a.close();
+      await b.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
