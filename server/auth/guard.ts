@@ -38,7 +38,7 @@ export class Guard {
     private readonly clock: () => number = Date.now,
   ) {
     // What the permission check knows of users: only the written ones are stale; any group change may touch anyone.
-    const stale: Partial<Record<string, (ids: readonly number[]) => void>> = { users: (ids) => this.forget(ids), auth_group: () => this.forget() };
+    const stale: Partial<Record<string, (ids?: readonly number[]) => void>> = { users: (ids) => this.forget(ids), auth_group: () => this.forget() };
     // Stryker disable next-line OptionalChaining: equivalent; without it another table's write throws into Writes.announce, which logs it and goes on.
     db.writes.on((table, ids) => stale[table]?.(ids));
   }
