@@ -55,11 +55,9 @@ export class Guard {
     if (hit && this.clock() - hit.at < FRESH_MS) return hit.grants;
     const db = this.db.kysely;
     const found = await db.selectFrom('users').select(['id', 'account', 'nickname', 'status', 'deleteTime', 'mfa']).where('id', '=', uid).executeTakeFirst();
-    const groups = found
-      ? await db.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute()
-      : [];
     let grants: Grants | null = null;
     if (found) {
+      const groups = await db.selectFrom('auth_group').select(['id', 'all', 'manage', 'rules', 'mfa']).where('deleteTime', '=', 0).where('uids', 'like', `%|${uid}|%`).execute();
       const { mfa, ...user } = found;
       grants = {
         user: user as Grants['user'],
