@@ -91,6 +91,15 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(403);
   });
 
+  it('stops working, as an expired session does, the moment its owner is put in the recycle bin', async () => {
+    const owner = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'trashed owner' }, owner.token), 201);
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    dataOf(await api.t.call('DELETE', '/api/users/remove', { ids: String(owner.id) }, await api.t.signIn()));
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).body).toMatchObject({ code: 401, msg: 'Your session has expired, please sign in again' });
+    expect((await withKey(`${key.key}x`, 'GET', '/api/receive-money/rows')).body).toMatchObject({ code: 401, msg: 'Your session has expired, please sign in again' });
+  });
+
   it('shows when it was last used, written at most once a minute', async () => {
     const admin = await api.t.signIn();
     const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'last used' }, admin), 201);
