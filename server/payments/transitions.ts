@@ -164,6 +164,7 @@ export async function retryDeadlocks<T>(work: () => Promise<T>, tries = 5): Prom
       return await work();
     } catch (error) {
       if (!isDeadlock(error) || attempt >= tries) throw error;
+      // Stryker disable next-line ArithmeticOperator: equivalent; the pause only spreads the retries apart, and any length of it (a negative one is none) is correct.
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
+import { retryDeadlocks } from '../../server/payments/transitions';
 import { order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
@@ -101,5 +102,34 @@ describe.each(DIALECTS)('order transitions on %s', (dialect) => {
     dataOf(await act('mark-paid', { id: o.id, reason: 'r' }));
     const { events, callbacks } = await stored(api, o.id);
     expect([events.length, callbacks.length]).toEqual([1, 0]);
+  });
+});
+
+describe('a transition chosen as a deadlock victim (MariaDB rolls it back whole)', () => {
+  const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213, code: 'ER_LOCK_DEADLOCK' });
+
+  it('runs again, up to five times in all, and answers what the run that got through wrote', async () => {
+    for (const victim of [deadlock, { errno: 1205 }, { code: 'ER_LOCK_DEADLOCK' }, { code: 'ER_LOCK_WAIT_TIMEOUT' }]) {
+      let runs = 0;
+      const outcome = await retryDeadlocks(async () => {
+        if (++runs < 5) throw victim;
+        return 'moved';
+      });
+      expect([outcome, runs], JSON.stringify(victim)).toEqual(['moved', 5]);
+    }
+  });
+
+  it('gives up after the fifth, with the database error', async () => {
+    let runs = 0;
+    await expect(retryDeadlocks(async () => { runs++; throw deadlock; })).rejects.toBe(deadlock);
+    expect(runs).toBe(5);
+  });
+
+  it('never runs again for any other error: a refused move is not retried', async () => {
+    for (const other of [new Error('refused'), { errno: 1062, code: 'ER_DUP_ENTRY' }, null]) {
+      let runs = 0;
+      await expect(retryDeadlocks(async () => { runs++; throw other; })).rejects.toBe(other);
+      expect(runs, JSON.stringify(other)).toBe(1);
+    }
   });
 });
