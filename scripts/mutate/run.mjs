@@ -7,6 +7,8 @@
  * whose code or covering tests changed. Files (a file may carry Stryker's `:line` range) run
  * together against the whole API suite, or the globs in PAYDESK_MUTATE_TESTS, into reports/files/.
  *
+ * `npm run mutate -- --summary [group…]` prints that table again from the reports, running nothing.
+ *
  * Why groups: a mutant runs the tests that reached it, in file order, until one fails. Against the
  * whole suite, a mutant in code every request passes (the guard) starts hundreds of tests before
  * the one that kills it; measured, that was 5 mutants a minute against 40 for a group.
@@ -15,7 +17,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { GROUPS } from './modules.mjs';
 
-const args = process.argv.slice(2);
+// `--summary`: only the table, from the reports the groups' last runs left.
+const summaryOnly = process.argv.includes('--summary');
+const args = process.argv.slice(2).filter((arg) => arg !== '--summary');
 const named = args.filter((arg) => arg in GROUPS);
 const files = args.filter((arg) => !(arg in GROUPS));
 const runs = [
@@ -26,7 +30,7 @@ const runs = [
 const started = Date.now();
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 let failed = false;
-for (const run of runs) {
+for (const run of summaryOnly ? [] : runs) {
   const runStarted = Date.now();
   const result = spawnSync('npx', ['stryker', 'run', 'scripts/mutate/stryker.config.mjs'], {
     stdio: 'inherit',
@@ -56,6 +60,8 @@ const table = [...rows].sort(([a], [b]) => a.localeCompare(b)).map(([file, r]) =
 });
 table.push({ file: 'all', score: score(total), killed: total.Killed, timeout: total.Timeout, survived: total.Survived, 'no cov': total.NoCoverage, ignored: total.Ignored, 'compile err': total.CompileError });
 console.table(table);
-console.log(runs.map((run) => `${run.name}: ${run.seconds} s`).join(', '));
-console.log(`mutate: ${args.length ? args.join(' ') : 'every group'} in ${minutes(Date.now() - started)}`);
+if (!summaryOnly) {
+  console.log(runs.map((run) => `${run.name}: ${run.seconds} s`).join(', '));
+  console.log(`mutate: ${args.length ? args.join(' ') : 'every group'} in ${minutes(Date.now() - started)}`);
+}
 process.exit(failed ? 1 : 0);
