@@ -24,7 +24,7 @@ const codeInvalid = () => fieldError('code', 'errors.code_invalid');
 const codeSent = () => created({ seconds: RESEND_WAIT_SECONDS }, 'messages.code_sent');
 
 export async function codeRoutes(app: FastifyInstance, o: CommOptions) {
-  const codes = new Codes({ cache: o.cache, secret: o.codeSecret });
+  const codes = new Codes({ cache: o.cache, secret: o.codeSecret, clock: o.clock });
   const guard = new SmsGuard(o.cache, o.config);
 
   /** Admits the request under SAFETY_SMS, then sends a code to `social`. */

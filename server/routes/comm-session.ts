@@ -28,6 +28,8 @@ export interface CommOptions {
   senders: () => { phone(): CodeSender; email(): CodeSender; preferred: { kind: 'phone' | 'email'; sender(): CodeSender } };
   /** Key of the codes' HMAC: secret and the same on every instance (the JWT key). */
   codeSecret: () => string;
+  /** Epoch milliseconds, the app's (AppOptions.clock): codes expire and password waits end on it. */
+  clock: () => number;
 }
 
 export async function publicUser(db: Db, id: number) {

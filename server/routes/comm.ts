@@ -20,7 +20,7 @@ export type { CommOptions };
 const rule = (name: string, type: 'common' | 'login') => ({ rule: { name, group: 'comm', type } });
 
 export async function commRoutes(app: FastifyInstance, o: CommOptions) {
-  const throttle = new PasswordThrottle(o.cache);
+  const throttle = new PasswordThrottle(o.cache, o.clock);
   app.get('/api/comm/init', { config: rule('init', 'common') }, async () => {
     const [safety, { sign_in, sign_up }] = await Promise.all([o.config.get('SYSTEM_SAFETY_API'), o.config.get('SIGN_IN_UP')]);
     // What the account pages must know before a visitor types: which sign-ins and sign-ups are open.

@@ -38,6 +38,7 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
     cache: () => app.cache.kv(),
     senders: () => app.senders.current(),
     codeSecret: () => settings.get('crypt').jwt.key,
+    clock: app.clock,
   });
   await app.register(mfaResetRoutes);
   await app.register(mineRoutes, { guard: app.guard, rules: app.ruleBook });
