@@ -82,6 +82,16 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'pending', exception: 'wrong_currency', exceptionCurrency: 'EUR' });
   });
 
+  it('records a payment for an order already paid and refunded as finished, and flags nothing', async () => {
+    const o = await order(api);
+    expect((await pay(o, 12.5, 'USD', 'gw-first')).body.data.result).toBe('applied');
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'returned goods' }), 201);
+    expect((await stored(api, o.id)).row.status).toBe('refunded');
+    expect((await pay(o, 12.5, 'USD', 'gw-again')).body).toMatchObject({ code: 200, data: { result: 'finished' } });
+    const { row } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'refunded', exception: '', channelTradeNo: 'gw-first' });
+  });
+
   it('lists the orders that need attention by their exception filter', async () => {
     const o = await order(api);
     await pay(o, 1);
