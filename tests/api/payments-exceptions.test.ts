@@ -8,6 +8,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
+import type { PaymentNotice } from '../../server/payments/connectors/connector';
+import { flagException } from '../../server/payments/exceptions';
+import { findOrder } from '../../server/payments/transitions';
 import { order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
@@ -90,6 +93,19 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect((await pay(o, 12.5, 'USD', 'gw-again')).body).toMatchObject({ code: 200, data: { result: 'finished' } });
     const { row } = await stored(api, o.id);
     expect(row).toMatchObject({ status: 'refunded', exception: '', channelTradeNo: 'gw-first' });
+  });
+
+  it('a flag made on a stale read of the order writes nothing and asks to decide again, so the money already flagged stays', async () => {
+    const o = await order(api);
+    const db = api.t.app.paydesk.db.any;
+    const stale = (await findOrder(db, { id: o.id }))!;
+    expect((await pay(o, 5)).body.data.result).toBe('flagged');
+    const notice: PaymentNotice = { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 3, currency: 'USD', reference: 'gw-stale' };
+    const input = { exception: 'underpaid' as const, amount: 3, notice, source: 'notify' as const, actor: 'standard', digest: '' };
+    expect(await db.transaction().execute((trx) => flagException(trx, stale, input, api.clock.now))).toBeNull();
+    const { row, events } = await stored(api, o.id);
+    expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo]).toEqual(['underpaid', 5, `gw-${serial - 1}`]);
+    expect(events.filter((e) => e.exception)).toHaveLength(1);
   });
 
   it('lists the orders that need attention by their exception filter', async () => {
