@@ -11,7 +11,7 @@ import { dataOf } from '../support/fixtures';
 import type { PaymentNotice } from '../../server/payments/connectors/connector';
 import { flagException } from '../../server/payments/exceptions';
 import { findOrder } from '../../server/payments/transitions';
-import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
 
@@ -56,6 +56,11 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(events.at(-1)).toMatchObject({ exception: 'paid_late', reference: 'gw-late', source: 'notify', toStatus: 'expired' });
     expect(payloads(callbacks).at(-1)).toMatchObject({
       type: 'order.exception', data: { status: 'expired', exception: 'paid_late', received: { amount: 12.5, currency: 'USD', reference: 'gw-late' } },
+    });
+    // The record history has it as the gateway's doing, with the money as it was and became.
+    expect((await history(api, 'receive-money', o.id)).at(-1)).toMatchObject({
+      action: 'payment', userId: 0, actor: 'notify:standard',
+      changes: { exception: ['', 'paid_late'], exceptionAmount: [0, 12.5], exceptionCurrency: ['', 'USD'], channelTradeNo: ['', 'gw-late'] },
     });
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
-import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
 
@@ -35,6 +35,14 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     const second = dataOf(await refund(o.id, undefined, 'the rest'), 201);
     expect(Number(second.refund.amount)).toBe(50);
     expect(second.order).toMatchObject({ status: 'refunded', refundedAmount: 100 });
+    // The record history: each refund's row, and the order's refunded amount and status, as the operator's doing.
+    const operator = (await api.t.app.paydesk.db.any.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect((await history(api, 'receive-money', o.id)).slice(-3).map((r) => [r.action, r.userId, r.changes.refundedAmount, r.changes.status])).toEqual([
+      ['payment', operator, [0, 50], undefined], ['payment', operator, [50, 100], undefined], ['payment', operator, undefined, ['completed', 'refunded']],
+    ]);
+    expect((await history(api, 'refunds', second.refund.id)).map((r) => [r.action, r.userId, r.changes.amount, r.changes.state])).toEqual([
+      ['payment', operator, [null, 50], [null, 'pending']], ['payment', operator, undefined, ['pending', 'succeeded']],
+    ]);
     const { events, callbacks } = await stored(api, o.id);
     expect(events.filter((e) => e.source === 'refund').map((e) => [e.fromStatus, e.toStatus, Number(e.amount)])).toEqual([
       ['completed', 'completed', 50], ['completed', 'refunded', 50],

@@ -49,3 +49,13 @@ export async function stored(api: Api, id: number) {
   const callbacks = await k.selectFrom('callbacks').selectAll().where('orderId', '=', id).orderBy('id').execute();
   return { row, events, callbacks };
 }
+
+/** A row's record history (server/engine/revisions.ts), oldest first, with its changes as [before, after] pairs. */
+export async function history(api: Api, resource: 'receive-money' | 'refunds', rowId: number) {
+  type Stored = { action: string; userId: number; apiKeyId: number; actor: string; changes: string };
+  const rows: Stored[] = await api.t.app.paydesk.db.any.selectFrom('revisions').select(['action', 'userId', 'apiKeyId', 'actor', 'changes'])
+    .where('resource', '=', resource).where('rowId', '=', rowId).orderBy('id').execute();
+  return rows.map((row) => ({
+    ...row, changes: JSON.parse(row.changes) as Record<string, [unknown, unknown]>,
+  }));
+}
