@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_LIFETIME_SECONDS } from '../../schema/options';
+import { expireDue } from '../../server/payments/expiry';
+import type { TransitionDeps } from '../../server/payments/transitions';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { dataOf } from '../support/fixtures';
 import { order, payApi, stored, type PayApi } from './payments-support';
@@ -50,7 +52,7 @@ describe.each(DIALECTS)('order expiry on %s', (dialect) => {
     expect(await expire()).toBeGreaterThanOrEqual(1);
     const { row, events, callbacks } = await stored(api, o.id);
     expect(row.status).toBe('expired');
-    expect(events).toMatchObject([{ fromStatus: 'pending', toStatus: 'expired', source: 'expiry', actor: 'expiry' }]);
+    expect(events).toMatchObject([{ fromStatus: 'pending', toStatus: 'expired', source: 'expiry', actor: 'expiry', reason: 'expireTime passed' }]);
     expect(callbacks).toHaveLength(1);
     // Running again moves nothing; the paid order stays paid.
     expect(await expire()).toBe(0);
@@ -61,9 +63,54 @@ describe.each(DIALECTS)('order expiry on %s', (dialect) => {
 
   it('expires an order from before expireTime existed at createTime + 3 days', async () => {
     const o = await order(api);
-    await api.t.app.paydesk.db.any.updateTable('receive_money').set({ expireTime: 0, createTime: api.clock.now - ORDER_LIFETIME_SECONDS }).where('id', '=', o.id).execute();
+    const young = await order(api);
+    const made = (id: number, createTime: number) => api.t.app.paydesk.db.any.updateTable('receive_money').set({ expireTime: 0, createTime }).where('id', '=', id).execute();
+    await made(o.id, api.clock.now - ORDER_LIFETIME_SECONDS);
+    await made(young.id, api.clock.now - ORDER_LIFETIME_SECONDS + 1);
     await expire();
     expect((await stored(api, o.id)).row.status).toBe('expired');
+    expect((await stored(api, young.id)).row.status).toBe('pending');
+    api.clock.now += 1;
+    await expire();
+    expect((await stored(api, young.id)).row.status).toBe('expired');
+  });
+
+  /** expireDue on this app's database and clock, with `committed` (what runs after each expiry's commit) replaced. */
+  const expireWith = (committed: TransitionDeps['committed']) => expireDue({
+    db: api.t.app.paydesk.db.any, clock: () => api.clock.now, uniqueViolation: () => undefined, committed,
+  });
+
+  it('goes on past an order paid between its look and its move, and leaves that order paid', async () => {
+    await expire();
+    const [first, second] = [await order(api, { expireTime: api.clock.now + 60 }), await order(api, { expireTime: api.clock.now + 60 })];
+    api.clock.now += 60;
+    // Just after the first order expires, the second is paid: the run already chose it.
+    const moved = await expireWith(async (outcome) => {
+      if (outcome.order.id === first.id) dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: second.id, reason: 'paid just in time' }));
+    });
+    expect(moved).toBe(1);
+    expect([(await stored(api, first.id)).row.status, (await stored(api, second.id)).row.status]).toEqual(['expired', 'completed']);
+  });
+
+  it('counts only the orders it moved: one that another instance expired meanwhile is not counted again', async () => {
+    await expire();
+    const [first, second] = [await order(api, { expireTime: api.clock.now + 60 }), await order(api, { expireTime: api.clock.now + 60 })];
+    api.clock.now += 60;
+    const moved = await expireWith(async (outcome) => {
+      if (outcome.order.id === first.id) expect(await expireWith(async () => {})).toBe(1);
+    });
+    expect(moved).toBe(1);
+    expect((await stored(api, second.id)).events).toHaveLength(1);
+  });
+
+  it('stops on any other error and says so, leaving the orders after it for the next run', async () => {
+    await expire();
+    const [first, second] = [await order(api, { expireTime: api.clock.now + 60 }), await order(api, { expireTime: api.clock.now + 60 })];
+    api.clock.now += 60;
+    const down = new Error('the cache is down');
+    await expect(expireWith(async () => { throw down; })).rejects.toBe(down);
+    expect([(await stored(api, first.id)).row.status, (await stored(api, second.id)).row.status]).toEqual(['expired', 'pending']);
+    expect(await expire()).toBe(1);
   });
 });
 
