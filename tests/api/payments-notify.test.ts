@@ -150,7 +150,7 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
 
   it('answers 404 for an unknown tradeNo, and 4xx, never 5xx, for bodies that make no sense', async () => {
     const unknown = signed(paid({ tradeNo: 'no-such-order' }));
-    expect((await post('standard', unknown.body, unknown.headers)).status).toBe(404);
+    expect((await post('standard', unknown.body, unknown.headers)).body).toMatchObject({ code: 404, msg: 'No such order' });
     const o = await order(api);
     // A currency is at least three letters: 'US' is refused, not read as some currency of its own.
     const senseless = ['not json', '', '[]', '{"tradeNo":1}', JSON.stringify({ ...paid(o), status: 'maybe' }), JSON.stringify({ ...paid(o), amount: '12.5' }), JSON.stringify({ ...paid(o), currency: 'US' })];
