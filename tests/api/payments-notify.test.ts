@@ -70,7 +70,17 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
     expect(Number(row.paidAmount)).toBe(12.5);
     expect(events).toMatchObject([{ source: 'notify', actor: 'standard', reference: 'gw-123', toStatus: 'completed', digest: createHash('sha256').update(body).digest('hex') }]);
     expect(callbacks).toHaveLength(1);
-    expect(notifications).toMatchObject([{ channel: 'standard', notificationId: headers['webhook-id'], outcome: 'applied' }]);
+    expect(notifications).toMatchObject([{ channel: 'standard', notificationId: headers['webhook-id'], outcome: 'applied', reason: '' }]);
+  });
+
+  it('keeps a webhook id longer than its column to its first 200 characters, and still knows a retry of it', async () => {
+    const o = await order(api);
+    const id = `msg_${'x'.repeat(300)}`;
+    const { body, headers } = signed(paid(o), { id });
+    expect(dataOf(await post('standard', body, headers) as never).result).toBe('applied');
+    expect(dataOf(await post('standard', body, headers) as never).result).toBe('duplicate');
+    const [record] = (await everythingOf(o.id)).notifications;
+    expect([record.notificationId, record.dedupeKey]).toEqual([id.slice(0, 200), `standard:${id}`.slice(0, 255)]);
   });
 
   it('accepts a notification signed with the second secret of the channel (rotation)', async () => {
