@@ -9,6 +9,9 @@ import { CURRENCY_SYMBOLS, type Currency } from './options';
 const digitsCache = new Map<string, number>();
 
 /** Digits after the point of `currency` (JPY 0, USD 2); 2 for a code Intl does not know. */
+/** Money columns are DECIMAL(14, 2): an amount must stay below this to be stored at all. */
+export const AMOUNT_LIMIT = 1e12;
+
 export function minorDigits(currency: string): number {
   let digits = digitsCache.get(currency);
   if (digits === undefined) {

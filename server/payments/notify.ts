@@ -51,7 +51,7 @@ export async function applyNotification(
       const row = await trx.insertInto('pay_notifications').values({
         dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
         tradeNo: known.tradeNo, outcome: 'applied', reason: '',
-        amount: Number.isFinite(notice.amount) && notice.amount < 1e12 ? notice.amount : 0,
+        amount: notice.amount,
         currency: notice.currency.slice(0, 16), digest, uid: known.uid, createTime: now, updateTime: now,
       }).executeTakeFirstOrThrow();
       const settle = async (outcome: 'flagged' | 'finished', reason: string) => {

@@ -7,6 +7,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { AMOUNT_LIMIT } from '../../../schema/money';
 import { AppError, badRequest } from '../../http';
 import type { Connector, Verified } from './connector';
 import { badSignature, header, requireSecrets } from './verify';
@@ -14,7 +15,8 @@ import { badSignature, header, requireSecrets } from './verify';
 const body = z.object({
   tradeNo: z.string().min(1).max(64),
   status: z.enum(['paid', 'failed']),
-  amount: z.number().finite().nonnegative(),
+  // What the money columns can hold: a larger amount is no payment of ours, and could not be recorded.
+  amount: z.number().nonnegative().lt(AMOUNT_LIMIT),
   currency: z.string().min(3).max(16),
   channelTradeNo: z.string().max(128).optional(),
   paidTime: z.number().int().nonnegative().optional(),
