@@ -52,10 +52,10 @@ export async function applyNotification(
         dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
         tradeNo: known.tradeNo, outcome: 'applied', reason: '',
         amount: notice.amount,
-        currency: notice.currency.slice(0, 16), digest, uid: known.uid, createTime: now, updateTime: now,
+        currency: notice.currency, digest, uid: known.uid, createTime: now, updateTime: now,
       }).executeTakeFirstOrThrow();
       const settle = async (outcome: 'flagged' | 'finished', reason: string) => {
-        await trx.updateTable('pay_notifications').set({ outcome, reason: reason.slice(0, 256) }).where('id', '=', Number(row.insertId)).execute();
+        await trx.updateTable('pay_notifications').set({ outcome, reason }).where('id', '=', Number(row.insertId)).execute();
       };
       const change = { source, actor: channel, reference: notice.reference, amount: notice.amount, currency: notice.currency, paidTime: notice.paidTime, digest };
       for (let attempt = 0; attempt < DECIDE_TRIES; attempt++) {

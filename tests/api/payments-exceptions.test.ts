@@ -10,10 +10,17 @@ import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
 import type { PaymentNotice } from '../../server/payments/connectors/connector';
 import { flagException } from '../../server/payments/exceptions';
-import { findOrder } from '../../server/payments/transitions';
+import { applyNotification } from '../../server/payments/notify';
+import { findOrder, transition, type TransitionDeps } from '../../server/payments/transitions';
 import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
+
+/** A member of `target` as its own (Kysely's methods read private fields, which a proxy does not have). */
+const bound = (target: object, name: string | symbol) => {
+  const value = Reflect.get(target, name);
+  return typeof value === 'function' ? value.bind(target) : value;
+};
 
 const SECRET = 'whsec_' + Buffer.from('exceptions-secret-0123456789ab').toString('base64');
 let serial = 0;
@@ -111,6 +118,29 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     const { row, events } = await stored(api, o.id);
     expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo]).toEqual(['underpaid', 5, `gw-${serial - 1}`]);
     expect(events.filter((e) => e.exception)).toHaveLength(1);
+  });
+
+  it('keeps a payment that arrives as the order expires as a late payment, deciding again on the order as it now is', async () => {
+    const o = await order(api);
+    const db = api.t.app.paydesk.db.any;
+    const deps: TransitionDeps = { db, clock: () => api.clock.now, uniqueViolation: api.t.app.paydesk.db.adapter.uniqueViolation, committed: () => {} };
+    // The order expires after the notice read it as pending, just before the notice's transaction starts.
+    const racing: TransitionDeps = {
+      ...deps,
+      db: new Proxy(db, {
+        get: (target, name) => name !== 'transaction' ? bound(target, name) : () => ({
+          execute: async (work: never) => {
+            await transition(deps, { id: o.id }, { to: 'expired', source: 'expiry', actor: 'expiry' });
+            return target.transaction().execute(work);
+          },
+        }),
+      }),
+    };
+    const notice: PaymentNotice = { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 12.5, currency: 'USD', reference: 'gw-racing' };
+    expect(await applyNotification(racing, 'standard', `msg_race_${serial++}`, '', notice)).toMatchObject({ kind: 'flagged' });
+    const { row } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'expired', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-racing' });
+    expect(Number(row.exceptionAmount)).toBe(12.5);
   });
 
   it('lists the orders that need attention by their exception filter', async () => {

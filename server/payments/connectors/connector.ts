@@ -14,9 +14,11 @@ export interface PaymentNotice {
   kind: 'payment';
   tradeNo: string;
   to: 'completed' | 'failed' | 'expired';
+  /** Below AMOUNT_LIMIT (schema/money.ts): what the money columns hold; a connector refuses anything larger. */
   amount: number;
+  /** At most 16 characters (the column); a connector refuses a longer one. */
   currency: string;
-  /** The provider's transaction id (Stripe's PaymentIntent). */
+  /** The provider's transaction id (Stripe's PaymentIntent), at most 128 characters. */
   reference: string;
   paidTime?: number;
 }
