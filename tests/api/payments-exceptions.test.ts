@@ -88,6 +88,9 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'completed', exception: 'overpaid' });
     expect([Number(row.paidAmount), Number(row.exceptionAmount)]).toEqual([20, 7.5]);
     expect(payloads(callbacks).map((p) => p.type)).toEqual(['order.completed', 'order.exception']);
+    // The notification is on record as flagged, saying by how much.
+    const notifications = await api.t.app.paydesk.db.any.selectFrom('pay_notifications').select(['outcome', 'reason']).where('orderId', '=', o.id).execute();
+    expect(notifications).toEqual([{ outcome: 'flagged', reason: 'overpaid by 7.5 USD' }]);
   });
 
   it('keeps money in another currency as wrong_currency and leaves the order pending', async () => {
