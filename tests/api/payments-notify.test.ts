@@ -158,6 +158,17 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
     expect((await everythingOf(o.id)).notifications).toMatchObject([{ outcome: 'finished' }]);
   });
 
+  it('answers a second failure notice of a failed order as finished, recording it, and moves nothing', async () => {
+    const o = await order(api);
+    const first = signed(paid(o, { status: 'failed' }));
+    expect(dataOf(await post('standard', first.body, first.headers) as never).result).toBe('applied');
+    const again = signed(paid(o, { status: 'failed' }));
+    expect(dataOf(await post('standard', again.body, again.headers) as never).result).toBe('finished');
+    const { events, notifications } = await everythingOf(o.id);
+    expect(events).toHaveLength(1);
+    expect(notifications.map((n) => [n.outcome, n.reason])).toEqual([['applied', ''], ['finished', 'already failed']]);
+  });
+
   it('answers 404 for an unknown tradeNo, and 4xx, never 5xx, for bodies that make no sense', async () => {
     const unknown = signed(paid({ tradeNo: 'no-such-order' }));
     expect((await post('standard', unknown.body, unknown.headers)).body).toMatchObject({ code: 404, msg: 'No such order' });
