@@ -123,27 +123,40 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(events.filter((e) => e.exception)).toHaveLength(1);
   });
 
-  it('keeps a payment that arrives as the order expires as a late payment, deciding again on the order as it now is', async () => {
-    const o = await order(api);
+  /** The payments' dependencies on this app, with `meanwhile` run after a notice read its order and before its transaction starts. */
+  function racing(meanwhile: (deps: TransitionDeps) => Promise<unknown>): TransitionDeps {
     const db = api.t.app.paydesk.db.any;
     const deps: TransitionDeps = { db, clock: () => api.clock.now, uniqueViolation: api.t.app.paydesk.db.adapter.uniqueViolation, committed: () => {} };
-    // The order expires after the notice read it as pending, just before the notice's transaction starts.
-    const racing: TransitionDeps = {
+    return {
       ...deps,
       db: new Proxy(db, {
         get: (target, name) => name !== 'transaction' ? bound(target, name) : () => ({
           execute: async (work: never) => {
-            await transition(deps, { id: o.id }, { to: 'expired', source: 'expiry', actor: 'expiry' });
+            await meanwhile(deps);
             return target.transaction().execute(work);
           },
         }),
       }),
     };
+  }
+
+  it('keeps a payment that arrives as the order expires as a late payment, deciding again on the order as it now is', async () => {
+    const o = await order(api);
+    const expiring = racing((deps) => transition(deps, { id: o.id }, { to: 'expired', source: 'expiry', actor: 'expiry' }));
     const notice: PaymentNotice = { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 12.5, currency: 'USD', reference: 'gw-racing' };
-    expect(await applyNotification(racing, 'standard', `msg_race_${serial++}`, '', notice)).toMatchObject({ kind: 'flagged' });
+    expect(await applyNotification(expiring, 'standard', `msg_race_${serial++}`, '', notice)).toMatchObject({ kind: 'flagged' });
     const { row } = await stored(api, o.id);
     expect(row).toMatchObject({ status: 'expired', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-racing' });
     expect(Number(row.exceptionAmount)).toBe(12.5);
+  });
+
+  it('answers a failure notice for an order deleted meanwhile with 404, recording nothing', async () => {
+    const o = await order(api);
+    const db = api.t.app.paydesk.db.any;
+    const deleting = racing(() => db.deleteFrom('receive_money').where('id', '=', o.id).execute());
+    const notice: PaymentNotice = { kind: 'payment', to: 'failed', tradeNo: o.tradeNo, amount: 12.5, currency: 'USD', reference: 'gw-gone' };
+    await expect(applyNotification(deleting, 'standard', `msg_gone_${serial++}`, '', notice)).rejects.toMatchObject({ code: 404, key: 'errors.order_not_found' });
+    expect(await db.selectFrom('pay_notifications').select('id').where('orderId', '=', o.id).execute()).toEqual([]);
   });
 
   it('lists the orders that need attention by their exception filter', async () => {
