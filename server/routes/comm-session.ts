@@ -7,7 +7,7 @@ import { users } from '../../schema';
 import type { SignInKeys } from '../auth/rsa';
 import type { Tokens } from '../auth/tokens';
 import type { Db } from '../db/connect';
-import { now, outputColumns } from '../db/rows';
+import { outputColumns } from '../db/rows';
 import { ok } from '../http';
 import type { ConfigRows } from '../services/config-rows';
 import type { CodeSender } from '../services/sender';
@@ -28,7 +28,7 @@ export interface CommOptions {
   senders: () => { phone(): CodeSender; email(): CodeSender; preferred: { kind: 'phone' | 'email'; sender(): CodeSender } };
   /** Key of the codes' HMAC: secret and the same on every instance (the JWT key). */
   codeSecret: () => string;
-  /** Epoch milliseconds, the app's (AppOptions.clock): codes expire and password waits end on it. */
+  /** Epoch milliseconds, the app's (AppOptions.clock): codes expire, password waits end and sign-ins are dated on it. */
   clock: () => number;
 }
 
@@ -39,7 +39,7 @@ export async function publicUser(db: Db, id: number) {
 /** Signs a user in: records where and when, issues the token, answers `{user, token}`. */
 export async function signInAs(o: CommOptions, request: FastifyRequest, id: number) {
   const { sign_in } = await o.config.get('SIGN_IN_UP');
-  await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: now() }).where('id', '=', id).execute();
+  await o.db.kysely.updateTable('users').set({ signInIp: request.ip, signInTime: Math.floor(o.clock() / 1000) }).where('id', '=', id).execute();
   const { no, expired } = await o.tokens.issue(id, { unique: sign_in.unique });
   const user = await publicUser(o.db, id);
   // From here on the request is this user's: its log row says who signed in.
