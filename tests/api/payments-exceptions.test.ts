@@ -150,6 +150,19 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(Number(row.exceptionAmount)).toBe(12.5);
   });
 
+  it('adds a short payment to one flagged meanwhile, deciding again on the order as it now is', async () => {
+    const o = await order(api);
+    const short = (amount: number, reference: string): PaymentNotice => ({ kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount, currency: 'USD', reference });
+    const flagging = racing((deps) => applyNotification(deps, 'standard', `msg_first_${serial++}`, '', short(5, 'gw-first')));
+    expect(await applyNotification(flagging, 'standard', `msg_second_${serial++}`, '', short(3, 'gw-second'))).toMatchObject({ kind: 'flagged' });
+    const { row } = await stored(api, o.id);
+    expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo]).toEqual(['underpaid', 8, 'gw-first']);
+    const notifications = await api.t.app.paydesk.db.any.selectFrom('pay_notifications').select(['outcome', 'reason']).where('orderId', '=', o.id).orderBy('id').execute();
+    expect(notifications).toEqual([
+      { outcome: 'flagged', reason: 'underpaid: expected 12.5 USD, got 5 USD' }, { outcome: 'flagged', reason: 'underpaid: expected 12.5 USD, got 3 USD' },
+    ]);
+  });
+
   it('answers a failure notice for an order deleted meanwhile with 404, recording nothing', async () => {
     const o = await order(api);
     const db = api.t.app.paydesk.db.any;
