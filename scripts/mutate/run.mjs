@@ -2,12 +2,14 @@
  * `npm run mutate [group|file…]`: StrykerJS on the modules of scripts/mutate/modules.mjs.
  *
  * With no argument, or with group names, each group runs in turn against the API files that
- * exercise it, then one table sums them. A group's report (mutation.html, mutation.json) and its
- * incremental file land in scripts/mutate/reports/<group>/, so a second run only tests mutants
- * whose code or covering tests changed. Files (a file may carry Stryker's `:line` range) run
- * together against the whole API suite, or the globs in PAYDESK_MUTATE_TESTS, into reports/files/.
+ * exercise it, then one table sums them. A group's report (mutation.html) lands in
+ * scripts/mutate/reports/<group>/ (git-ignored); its results, in Stryker's report format, in
+ * scripts/mutate/incremental/<group>.json, which is kept in git: the next run, on any checkout,
+ * tests again only the mutants whose code or covering tests changed. Files (a file may carry
+ * Stryker's `:line` range) run together against the whole API suite, or the globs in
+ * PAYDESK_MUTATE_TESTS, as the group "files".
  *
- * `npm run mutate -- --summary [group…]` prints that table again from the reports, running nothing.
+ * `npm run mutate -- --summary [group…]` prints that table again from the kept results, running nothing.
  *
  * Why groups: a mutant runs the tests that reached it, in file order, until one fails. Against the
  * whole suite, a mutant in code every request passes (the guard) starts hundreds of tests before
@@ -17,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { GROUPS } from './modules.mjs';
 
-// `--summary`: only the table, from the reports the groups' last runs left.
+// `--summary`: only the table, from the results the groups' last runs kept.
 const summaryOnly = process.argv.includes('--summary');
 const args = process.argv.slice(2).filter((arg) => arg !== '--summary');
 const named = args.filter((arg) => arg in GROUPS);
@@ -45,7 +47,7 @@ for (const run of summaryOnly ? [] : runs) {
 const rows = new Map();
 for (const run of runs) {
   let report;
-  try { report = JSON.parse(readFileSync(new URL(`reports/${run.name}/mutation.json`, import.meta.url), 'utf8')); } catch { continue; }
+  try { report = JSON.parse(readFileSync(new URL(`incremental/${run.name}.json`, import.meta.url), 'utf8')); } catch { continue; }
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const row = rows.get(file) ?? { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0 };
     for (const mutant of mutants) row[mutant.status] = (row[mutant.status] ?? 0) + 1;

@@ -48,9 +48,10 @@ export default {
   cleanTempDir: 'always',
   // Only what the server and its API tests need goes into each sandbox.
   ignorePatterns: ['/admin', '/pay', '/dist', '/build', '/data', '/config', '/tests/e2e', '/tests/artifacts', '/scripts/mutate/reports'],
-  // Results of earlier runs are reused for mutants whose code and tests did not change.
+  // Results of earlier runs are reused for mutants whose code and tests did not change. The file is kept in git
+  // (scripts/mutate/incremental/), so a fresh checkout tests again only what changed since the last run.
   incremental: true,
-  incrementalFile: `${reports}/incremental.json`,
+  incrementalFile: `scripts/mutate/incremental/${process.env.PAYDESK_MUTATE_REPORT || 'files'}.json`,
   // event-recorder writes each mutant's result as it comes (reports/events/), so a run stopped early still says what it found.
   reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
   eventReporter: { baseDir: `${reports}/events` },
