@@ -163,6 +163,18 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     ]);
   });
 
+  it('tells what follows a commit (the outbox, the checkout) of each payment that moved or flagged the order, and of nothing else', async () => {
+    const o = await order(api);
+    const told: unknown[] = [];
+    const deps: TransitionDeps = { ...racing(async () => {}), committed: (outcome) => { told.push([outcome.changed, outcome.order.status, outcome.order.exception]); } };
+    const notice = (amount: number, to: PaymentNotice['to'] = 'completed'): PaymentNotice => ({ kind: 'payment', to, tradeNo: o.tradeNo, amount, currency: 'USD', reference: 'gw-told' });
+    expect((await applyNotification(deps, 'standard', 'msg_told_1', '', notice(5))).kind).toBe('flagged');
+    expect((await applyNotification(deps, 'standard', 'msg_told_2', '', notice(12.5))).kind).toBe('applied');
+    expect((await applyNotification(deps, 'standard', 'msg_told_2', '', notice(12.5))).kind).toBe('duplicate');
+    expect((await applyNotification(deps, 'standard', 'msg_told_3', '', notice(12.5, 'failed'))).kind).toBe('finished');
+    expect(told).toEqual([[true, 'pending', 'underpaid'], [true, 'completed', 'underpaid']]);
+  });
+
   it('answers a failure notice for an order deleted meanwhile with 404, recording nothing', async () => {
     const o = await order(api);
     const db = api.t.app.paydesk.db.any;

@@ -71,6 +71,10 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
     expect(events).toMatchObject([{ source: 'notify', actor: 'standard', reference: 'gw-123', toStatus: 'completed', digest: createHash('sha256').update(body).digest('hex') }]);
     expect(callbacks).toHaveLength(1);
     expect(notifications).toMatchObject([{ channel: 'standard', notificationId: headers['webhook-id'], outcome: 'applied', reason: '' }]);
+    // The operation log keeps the size of the raw body, not its bytes.
+    await api.t.app.paydesk.logs.flush();
+    const logged = await api.t.app.paydesk.db.any.selectFrom('logs').select(['api', 'params']).where('api', '=', '/api/receive-money/notify/standard').execute();
+    expect(logged.at(-1)).toEqual({ api: '/api/receive-money/notify/standard', params: JSON.stringify({ bytes: Buffer.byteLength(body) }) });
   });
 
   it('keeps a webhook id longer than its column to its first 200 characters, and still knows a retry of it', async () => {
