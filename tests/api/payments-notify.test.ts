@@ -11,6 +11,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
+import { changeSafety } from '../multi/safety-config';
 import { order, payApi, stored, type PayApi } from './payments-support';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
@@ -277,5 +278,29 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
       const payload = event('customer.created', { id: 'cus_1' });
       expect(dataOf(await post('stripe', payload, stripeHeader(payload)) as never).result).toBe('ignored');
     });
+  });
+});
+
+describe('notifications while API request signing is on', () => {
+  it('are taken without our request signature: the gateway signs its own way', async () => {
+    const api = await payApi('sqlite');
+    try {
+      await api.t.app.paydesk.settings.update('pay', 'standard', { secrets: SECRET });
+      const o = await order(api);
+      await changeSafety(async (method, url, body) => (await api.call(method, url, body)).body, (s) => { s.sign = true; });
+      // An operator's unsigned call is refused now...
+      expect((await api.call('GET', '/api/receive-money/rows')).body).toMatchObject({ code: 401 });
+      // ...and the gateway's notice, signed only by the Standard Webhooks secret, is applied.
+      const body = JSON.stringify({ tradeNo: o.tradeNo, status: 'paid', amount: 12.5, currency: 'USD', channelTradeNo: 'gw-signing-on' });
+      const id = newId();
+      const at = new Date();
+      const res = await api.t.app.inject({
+        method: 'POST', url: '/api/receive-money/notify/standard', payload: body,
+        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(SECRET).sign(id, at, body) },
+      });
+      expect(res.json()).toMatchObject({ code: 200, data: { result: 'applied' } });
+    } finally {
+      await api.close();
+    }
   });
 });
