@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
+import { makeConnectors } from '../../server/payments/connectors';
+import { refundOrder, type RefundDeps } from '../../server/payments/refunds';
+import { findOrder } from '../../server/payments/transitions';
 import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
@@ -24,6 +27,19 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
   }
   const refund = (id: number, amount: number | undefined, reason = 'returned goods', headers?: Record<string, string>) =>
     api.call('POST', '/api/receive-money/refund', { id, ...(amount !== undefined && { amount }), reason }, headers);
+
+  /** The refund service on this app's database and clock, called directly (no route's checks in front of it). */
+  const service = (): RefundDeps => ({
+    db: api.t.app.paydesk.db.any, clock: () => api.clock.now, uniqueViolation: api.t.app.paydesk.db.adapter.uniqueViolation, committed: () => {},
+    connectors: makeConnectors(() => api.t.app.paydesk.settings.get('pay')),
+  });
+
+  it('refuses, at the service itself, to refund an exception an order does not have, writing nothing', async () => {
+    const o = await paidOrder();
+    const row = (await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!;
+    await expect(refundOrder(service(), row, { reason: 'no such money', actor: '1', exception: true })).rejects.toMatchObject({ code: 409, key: 'errors.no_exception' });
+    expect(await api.t.app.paydesk.db.any.selectFrom('refunds').select('id').where('orderId', '=', o.id).execute()).toEqual([]);
+  });
 
   it('refunds half and then the rest: the order reads refunded, with two events and two order.refunded callbacks', async () => {
     const o = await paidOrder();
