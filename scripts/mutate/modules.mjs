@@ -24,7 +24,7 @@ export const GROUPS = {
   },
   payments: {
     mutate: ['server/payments/{transitions,notify,expiry,refunds,exceptions}.ts'],
-    tests: ['tests/api/payments-*.test.ts', ...api('orders')],
+    tests: ['tests/api/payments-*.test.ts', ...api('orders', 'dashboard', 'dashboard-totals')],
   },
   connectors: {
     mutate: ['server/payments/connectors/*.ts'],
