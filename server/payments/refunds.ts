@@ -50,6 +50,7 @@ export interface RefundRow {
 export interface RefundAsk {
   /** Blank: what is left of the paid amount (never for an exception: it is refunded whole). */
   amount?: number;
+  /** At most 256 characters (the route's input, server/payments/inputs.ts), as the column. */
   reason: string;
   /** The operator's user id. */
   actor: string;
@@ -111,7 +112,7 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
     }
     const refund = {
       orderId: current.id, tradeNo: current.tradeNo, channel: current.channel, amount, currency, state: 'pending',
-      reason: ask.reason.slice(0, 256), exception, reference: '', failure: '', actor: ask.actor.slice(0, 64),
+      reason: ask.reason, exception, reference: '', failure: '', actor: ask.actor,
       idempotencyKey: ask.key ?? `rf_${current.id}_${randomBytes(12).toString('hex')}`,
       uid: current.uid, createTime: now, updateTime: now,
     };

@@ -41,6 +41,24 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(await api.t.app.paydesk.db.any.selectFrom('refunds').select('id').where('orderId', '=', o.id).execute()).toEqual([]);
   });
 
+  it('refunds to the cent in a currency of cents, and refuses nothing or less at the service itself', async () => {
+    const o = await paidOrder();
+    expect(dataOf(await refund(o.id, 33.33), 201).order).toMatchObject({ refundedAmount: 33.33 });
+    const row = (await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!;
+    for (const amount of [0, -5]) {
+      await expect(refundOrder(service(), row, { amount, reason: 'nothing', actor: '1' })).rejects.toMatchObject({ code: 400 });
+    }
+    expect(Number((await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!.refundedAmount)).toBe(33.33);
+  });
+
+  it('refuses to refund an order that was not paid, saying what it is', async () => {
+    const o = await order(api, { amount: 100 });
+    const res = await api.t.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'never paid' }, await api.t.signIn(), { cookie: 'lang=en-us' });
+    expect(res.body).toMatchObject({ code: 409, msg: 'Only a paid order can be refunded (it is pending)' });
+    const { row } = await stored(api, o.id);
+    expect([row.status, Number(row.refundedAmount)]).toEqual(['pending', 0]);
+  });
+
   it('refunds half and then the rest: the order reads refunded, with two events and two order.refunded callbacks', async () => {
     const o = await paidOrder();
     const first = dataOf(await refund(o.id, 50), 201);
