@@ -51,6 +51,16 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(Number((await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!.refundedAmount)).toBe(33.33);
   });
 
+  it('makes one refund of twin requests with the same key, however they interleave, and answers both with it', async () => {
+    const o = await paidOrder();
+    const row = (await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!;
+    const ask = { amount: 40, reason: 'twice at once', actor: '1', key: `rfk_twin_${o.id}` };
+    const [a, b] = await Promise.all([refundOrder(service(), row, ask), refundOrder(service(), row, ask)]);
+    expect(b.id).toBe(a.id);
+    expect(await api.t.app.paydesk.db.any.selectFrom('refunds').select('id').where('orderId', '=', o.id).execute()).toHaveLength(1);
+    expect(Number((await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!.refundedAmount)).toBe(40);
+  });
+
   it('refuses to refund an order that was not paid, saying what it is', async () => {
     const o = await order(api, { amount: 100 });
     const res = await api.t.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'never paid' }, await api.t.signIn(), { cookie: 'lang=en-us' });
