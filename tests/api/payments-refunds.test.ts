@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
+import { AppError } from '../../server/http';
 import { makeConnectors } from '../../server/payments/connectors';
 import { refundOrder, type RefundDeps } from '../../server/payments/refunds';
 import { findOrder } from '../../server/payments/transitions';
@@ -59,6 +60,24 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(b.id).toBe(a.id);
     expect(await api.t.app.paydesk.db.any.selectFrom('refunds').select('id').where('orderId', '=', o.id).execute()).toHaveLength(1);
     expect(Number((await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!.refundedAmount)).toBe(40);
+  });
+
+  it("keeps a refund the provider refused as failed, giving the amount back, and one it could not answer (5xx) pending for the resume job", async () => {
+    const provider = (error: unknown): RefundDeps => {
+      const deps = service();
+      return { ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async () => { throw error; } } } };
+    };
+    const refused = await paidOrder();
+    const row = async (id: number) => (await findOrder(api.t.app.paydesk.db.any, { id }))!;
+    const failed = await refundOrder(provider(new AppError(409, 'errors.refund_refused')), await row(refused.id), { amount: 10, reason: 'refused', actor: '1' });
+    expect(failed).toMatchObject({ state: 'failed', failure: 'errors.refund_refused' });
+    expect(Number((await row(refused.id)).refundedAmount)).toBe(0);
+    for (const error of [new AppError(500, 'errors.internal'), new AppError(503, 'errors.unavailable'), new Error('socket hang up')]) {
+      const down = await paidOrder();
+      const pending = await refundOrder(provider(error), await row(down.id), { amount: 10, reason: 'down', actor: '1' });
+      expect(pending, String(error)).toMatchObject({ state: 'pending', failure: '' });
+      expect(Number((await row(down.id)).refundedAmount)).toBe(10);
+    }
   });
 
   it('refuses to refund an order that was not paid, saying what it is', async () => {
