@@ -9,7 +9,7 @@ import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
 import { AppError } from '../../server/http';
 import { makeConnectors } from '../../server/payments/connectors';
-import { refundOrder, type RefundDeps } from '../../server/payments/refunds';
+import { applyRefundNotice, refundOrder, settleRefund, type RefundDeps } from '../../server/payments/refunds';
 import { findOrder } from '../../server/payments/transitions';
 import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
@@ -78,6 +78,20 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
       expect(pending, String(error)).toMatchObject({ state: 'pending', failure: '' });
       expect(Number((await row(down.id)).refundedAmount)).toBe(10);
     }
+  });
+
+  it("keeps the reference of a refund the provider took but has not made yet, and settles it on the provider's later word", async () => {
+    const deps = service();
+    const answer = { state: 'pending' as const, reference: 're_later_1' };
+    const later: RefundDeps = { ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async () => answer } } };
+    const o = await paidOrder();
+    const taken = await refundOrder(later, (await findOrder(deps.db, { id: o.id }))!, { amount: 25, reason: 'later', actor: '1', key: `rfk_later_${o.id}` });
+    expect(taken).toMatchObject({ state: 'pending', reference: 're_later_1' });
+    expect((await history(api, 'refunds', taken.id)).at(-1)?.changes).toEqual({ reference: ['', 're_later_1'] });
+    // A second pending word with another reference does not rewrite the first.
+    expect(await settleRefund(deps, taken.id, { state: 'pending', reference: 're_other' })).toMatchObject({ state: 'pending', reference: 're_later_1' });
+    const settled = await applyRefundNotice(deps, { kind: 'refund', reference: 're_later_1', state: 'succeeded' });
+    expect(settled).toMatchObject({ id: taken.id, state: 'succeeded', reference: 're_later_1' });
   });
 
   it('refuses to refund an order that was not paid, saying what it is', async () => {
