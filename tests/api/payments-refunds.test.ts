@@ -9,6 +9,7 @@ import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
 import { AppError } from '../../server/http';
 import { makeConnectors } from '../../server/payments/connectors';
+import { applyNotification } from '../../server/payments/notify';
 import { applyRefundNotice, refundOrder, settleRefund, type RefundDeps } from '../../server/payments/refunds';
 import { findOrder } from '../../server/payments/transitions';
 import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
@@ -92,6 +93,21 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect(await settleRefund(deps, taken.id, { state: 'pending', reference: 're_other' })).toMatchObject({ state: 'pending', reference: 're_later_1' });
     const settled = await applyRefundNotice(deps, { kind: 'refund', reference: 're_later_1', state: 'succeeded' });
     expect(settled).toMatchObject({ id: taken.id, state: 'succeeded', reference: 're_later_1' });
+  });
+
+  it("gives an exception back to its order when its refund fails, as the provider's doing, saying so", async () => {
+    const deps = service();
+    const o = await order(api, { amount: 100 });
+    await applyNotification(deps, 'standard', `msg_back_${o.id}`, '', { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 5, currency: 'USD', reference: 'gw-short' });
+    const down: RefundDeps = { ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async () => { throw new Error('socket hang up'); } } } };
+    const pending = await refundOrder(down, (await findOrder(deps.db, { id: o.id }))!, { reason: 'send it back', actor: '1', exception: true });
+    expect(pending).toMatchObject({ state: 'pending', exception: 'underpaid' });
+    expect((await findOrder(deps.db, { id: o.id }))!.exception).toBe('');
+    expect(await settleRefund(deps, pending.id, { state: 'failed', reference: '' })).toMatchObject({ state: 'failed' });
+    const after = (await findOrder(deps.db, { id: o.id }))!;
+    expect([after.exception, after.exceptionAmount, after.refundedAmount]).toEqual(['underpaid', 5, 0]);
+    expect((await stored(api, o.id)).events.at(-1)).toMatchObject({ source: 'refund', actor: 'manual', reason: 'refund failed', exception: 'underpaid' });
+    expect((await history(api, 'refunds', pending.id)).at(-1)).toMatchObject({ userId: 0, actor: 'refund:manual', changes: { state: ['pending', 'failed'] } });
   });
 
   it('refuses to refund an order that was not paid, saying what it is', async () => {
