@@ -110,6 +110,26 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect((await history(api, 'refunds', pending.id)).at(-1)).toMatchObject({ userId: 0, actor: 'refund:manual', changes: { state: ['pending', 'failed'] } });
   });
 
+  it('asks the provider once per refund, and tells what follows a commit of each settlement and of nothing else', async () => {
+    const deps = service();
+    const asked: number[] = [];
+    const told: Array<[number, string]> = [];
+    const counting: RefundDeps = {
+      ...deps,
+      committed: (outcome) => { told.push([outcome.order.id, outcome.order.status]); },
+      connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async (ask) => { asked.push(ask.refundId); return { state: 'succeeded', reference: '' }; } } },
+    };
+    const o = await paidOrder();
+    const ask = { reason: 'all of it', actor: '1', key: `rfk_once_${o.id}` };
+    const made = await refundOrder(counting, (await findOrder(deps.db, { id: o.id }))!, ask);
+    expect(made.state).toBe('succeeded');
+    // The same key again answers the settled refund without asking the provider, and settling it again tells nothing.
+    expect((await refundOrder(counting, (await findOrder(deps.db, { id: o.id }))!, ask)).id).toBe(made.id);
+    await settleRefund(counting, made.id, { state: 'succeeded', reference: '' });
+    expect(asked).toEqual([made.id]);
+    expect(told).toEqual([[o.id, 'refunded']]);
+  });
+
   it('refuses to refund an order that was not paid, saying what it is', async () => {
     const o = await order(api, { amount: 100 });
     const res = await api.t.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'never paid' }, await api.t.signIn(), { cookie: 'lang=en-us' });
