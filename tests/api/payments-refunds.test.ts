@@ -83,16 +83,24 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
 
   it("keeps the reference of a refund the provider took but has not made yet, and settles it on the provider's later word", async () => {
     const deps = service();
-    const answer = { state: 'pending' as const, reference: 're_later_1' };
-    const later: RefundDeps = { ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async () => answer } } };
+    const later: RefundDeps = {
+      ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async (ask) => ({ state: 'pending', reference: `re_later_${ask.refundId}` }) } },
+    };
     const o = await paidOrder();
     const taken = await refundOrder(later, (await findOrder(deps.db, { id: o.id }))!, { amount: 25, reason: 'later', actor: '1', key: `rfk_later_${o.id}` });
-    expect(taken).toMatchObject({ state: 'pending', reference: 're_later_1' });
-    expect((await history(api, 'refunds', taken.id)).at(-1)?.changes).toEqual({ reference: ['', 're_later_1'] });
+    const reference = `re_later_${taken.id}`;
+    expect(taken).toMatchObject({ state: 'pending', reference });
+    expect((await history(api, 'refunds', taken.id)).at(-1)?.changes).toEqual({ reference: ['', reference] });
     // A second pending word with another reference does not rewrite the first.
-    expect(await settleRefund(deps, taken.id, { state: 'pending', reference: 're_other' })).toMatchObject({ state: 'pending', reference: 're_later_1' });
-    const settled = await applyRefundNotice(deps, { kind: 'refund', reference: 're_later_1', state: 'succeeded' });
-    expect(settled).toMatchObject({ id: taken.id, state: 'succeeded', reference: 're_later_1' });
+    expect(await settleRefund(deps, taken.id, { state: 'pending', reference: 're_other' })).toMatchObject({ state: 'pending', reference });
+    const settled = await applyRefundNotice(deps, { kind: 'refund', reference, state: 'succeeded' });
+    expect(settled).toMatchObject({ id: taken.id, state: 'succeeded', reference });
+    // A word about no refund of ours is ignored; one that names our key alone finds its refund by it.
+    expect(await applyRefundNotice(deps, { kind: 'refund', refundKey: 'rfk_not_ours', reference: 're_not_ours', state: 'succeeded' })).toBeNull();
+    const o2 = await paidOrder();
+    const byKey = await refundOrder(later, (await findOrder(deps.db, { id: o2.id }))!, { amount: 5, reason: 'by key', actor: '1', key: `rfk_bykey_${o2.id}` });
+    expect(await applyRefundNotice(deps, { kind: 'refund', refundKey: `rfk_bykey_${o2.id}`, reference: '', state: 'failed', failure: 'expired_or_canceled_card' }))
+      .toMatchObject({ id: byKey.id, state: 'failed', failure: 'expired_or_canceled_card' });
   });
 
   it("gives an exception back to its order when its refund fails, as the provider's doing, saying so", async () => {
