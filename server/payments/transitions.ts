@@ -113,7 +113,8 @@ export async function applyIn(trx: Transaction<any>, key: OrderKey, change: Chan
   const patch: Partial<OrderRow> = {};
   if (change.reference) patch.channelTradeNo = change.reference.slice(0, 128);
   if (change.to === 'completed') {
-    patch.paidTime = change.paidTime && change.paidTime > 0 ? change.paidTime : now;
+    // A notice's own payment time (connectors give none, or a positive one), else now.
+    patch.paidTime = change.paidTime || now;
     // An operator's mark-paid without an amount: the order's own amount was paid.
     patch.paidAmount = change.amount ?? current.amount;
   }

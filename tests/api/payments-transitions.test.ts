@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
 import { retryDeadlocks } from '../../server/payments/transitions';
-import { order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
@@ -41,6 +41,12 @@ describe.each(DIALECTS)('order transitions on %s', (dialect) => {
     expect(JSON.parse(callbacks[0]!.payload)).toMatchObject({ type: `order.${to}`, data: { tradeNo: o.tradeNo, status: to, from: 'pending' } });
     // The payer's public view shows the new status at once (the cached read was dropped).
     expect(dataOf(await api.anon('GET', `/api/receive-money/take?tradeNo=${o.tradeNo}`)).status).toBe(to);
+    // The event holds the order's own amount, the history has the move as the operator's, and the operation log has the call.
+    expect(Number(events[0]!.amount)).toBe(30);
+    expect((await history(api, 'receive-money', o.id)).at(-1)).toMatchObject({ action: 'payment', userId: 1, changes: { status: ['pending', to] } });
+    await api.t.app.paydesk.logs.flush();
+    const logged = await api.t.app.paydesk.db.any.selectFrom('logs').select(['api', 'bindId']).where('api', '=', `/api/receive-money/${action}`).where('bindId', '=', o.id).execute();
+    expect(logged).toHaveLength(1);
   });
 
   it.each(Object.entries(ACTIONS))('%s again on an order already %s is a 200 that changes nothing', async (action) => {
