@@ -46,6 +46,7 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     expect(await deliver()).toBe(1);
     expect(merchant.received).toHaveLength(1);
     expect(merchant.received[0]).toMatchObject({ valid: true, body: { type: 'order.completed', data: { tradeNo: o.tradeNo, status: 'completed', amount: 12.5 } } });
+    expect(merchant.received[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Paydesk-Webhooks/1' });
     const [callback] = (await stored(api, o.id)).callbacks;
     expect(callback).toMatchObject({ state: 'delivered', tries: 1, lastCode: 200, deliveredTime: api.clock.now });
     expect(JSON.parse(callback!.attempts)[0]).toMatchObject({ code: 200 });
@@ -103,6 +104,10 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     const refused = await paidOrder();
     merchant.answer(400);
     await deliver();
+    // A 3xx is no delivery: callbacks follow no redirect.
+    const moved = await paidOrder();
+    merchant.answer(300);
+    await deliver();
     const busy = await paidOrder();
     merchant.answer(429);
     await deliver();
@@ -110,8 +115,9 @@ describe.each(DIALECTS)('merchant callbacks on %s', (dialect) => {
     await deliver();
     expect((await stored(api, gone.id)).callbacks[0]).toMatchObject({ state: 'gone', tries: 1, lastCode: 410 });
     expect((await stored(api, refused.id)).callbacks[0]).toMatchObject({ state: 'failed', tries: 1, lastCode: 400 });
+    expect((await stored(api, moved.id)).callbacks[0]).toMatchObject({ state: 'failed', tries: 1, lastCode: 300 });
     expect((await stored(api, busy.id)).callbacks[0]).toMatchObject({ state: 'delivered', tries: 2 });
-    expect(merchant.received.map((r) => r.answered)).toEqual([410, 400, 429, 200]);
+    expect(merchant.received.map((r) => r.answered)).toEqual([410, 400, 300, 429, 200]);
   });
 
   it('keeps trying a merchant that does not answer for about a day, each wait one step longer, then gives up', async () => {
