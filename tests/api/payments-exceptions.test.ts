@@ -12,7 +12,7 @@ import type { PaymentNotice } from '../../server/payments/connectors/connector';
 import { flagException } from '../../server/payments/exceptions';
 import { applyNotification } from '../../server/payments/notify';
 import { findOrder, transition, type TransitionDeps } from '../../server/payments/transitions';
-import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, paymentDeps, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
 
@@ -125,11 +125,10 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
 
   /** The payments' dependencies on this app, with `meanwhile` run after a notice read its order and before its transaction starts. */
   function racing(meanwhile: (deps: TransitionDeps) => Promise<unknown>): TransitionDeps {
-    const db = api.t.app.paydesk.db.any;
-    const deps: TransitionDeps = { db, clock: () => api.clock.now, uniqueViolation: api.t.app.paydesk.db.adapter.uniqueViolation, committed: () => {} };
+    const deps = paymentDeps(api);
     return {
       ...deps,
-      db: new Proxy(db, {
+      db: new Proxy(deps.db, {
         get: (target, name) => name !== 'transaction' ? bound(target, name) : () => ({
           execute: async (work: never) => {
             await meanwhile(deps);

@@ -13,7 +13,7 @@ import { expireDue } from '../../server/payments/expiry';
 import type { TransitionDeps } from '../../server/payments/transitions';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { dataOf } from '../support/fixtures';
-import { order, payApi, stored, type PayApi } from './payments-support';
+import { order, payApi, paymentDeps, stored, type PayApi } from './payments-support';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
@@ -77,9 +77,7 @@ describe.each(DIALECTS)('order expiry on %s', (dialect) => {
   });
 
   /** expireDue on this app's database and clock, with `committed` (what runs after each expiry's commit) replaced. */
-  const expireWith = (committed: TransitionDeps['committed']) => expireDue({
-    db: api.t.app.paydesk.db.any, clock: () => api.clock.now, uniqueViolation: () => undefined, committed,
-  });
+  const expireWith = (committed: TransitionDeps['committed']) => expireDue(paymentDeps(api, committed));
 
   it('goes on past an order paid between its look and its move, and leaves that order paid', async () => {
     await expire();

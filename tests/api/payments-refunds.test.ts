@@ -12,7 +12,7 @@ import { makeConnectors } from '../../server/payments/connectors';
 import { applyNotification } from '../../server/payments/notify';
 import { applyRefundNotice, refundOrder, settleRefund, type RefundDeps } from '../../server/payments/refunds';
 import { findOrder } from '../../server/payments/transitions';
-import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, paymentDeps, stored, userWith, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
 
@@ -31,10 +31,7 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     api.call('POST', '/api/receive-money/refund', { id, ...(amount !== undefined && { amount }), reason }, headers);
 
   /** The refund service on this app's database and clock, called directly (no route's checks in front of it). */
-  const service = (): RefundDeps => ({
-    db: api.t.app.paydesk.db.any, clock: () => api.clock.now, uniqueViolation: api.t.app.paydesk.db.adapter.uniqueViolation, committed: () => {},
-    connectors: makeConnectors(() => api.t.app.paydesk.settings.get('pay')),
-  });
+  const service = (): RefundDeps => ({ ...paymentDeps(api), connectors: makeConnectors(() => api.t.app.paydesk.settings.get('pay')) });
 
   it('refuses, at the service itself, to refund an exception an order does not have, writing nothing', async () => {
     const o = await paidOrder();

@@ -3,6 +3,7 @@
  * signed-in user holding only some rules, and reads of what a transition
  * writes (the order, its events, its outbox rows) straight from the database.
  */
+import type { TransitionDeps } from '../../server/payments/transitions';
 import { adminApi, createOrder, createRow, createUser, dataOf, unique, type Api } from '../support/fixtures';
 import type { makeApp } from '../support/app';
 
@@ -58,4 +59,10 @@ export async function history(api: Api, resource: 'receive-money' | 'refunds', r
   return rows.map((row) => ({
     ...row, changes: JSON.parse(row.changes) as Record<string, [unknown, unknown]>,
   }));
+}
+
+/** The payment services' dependencies on this app's database and clock, for calling them directly (no route in front). */
+export function paymentDeps(api: PayApi, committed: TransitionDeps['committed'] = () => {}): TransitionDeps {
+  const db = api.t.app.paydesk.db;
+  return { db: db.any, clock: () => api.clock.now, uniqueViolation: db.adapter.uniqueViolation, committed };
 }
