@@ -11,7 +11,7 @@ const api = (...names) => names.map((name) => `tests/api/${name}.test.ts`);
 export const GROUPS = {
   ceiling: {
     mutate: ['server/auth/ceiling.ts'],
-    tests: [...api('security-ceiling', 'security-identity', 'security-hardening', 'permissions', 'groups', 'keep-admin', 'mfa-groups', 'config')],
+    tests: [...api('security-ceiling', 'security-identity', 'security-hardening', 'permissions', 'groups', 'keep-admin', 'mfa-groups', 'config', 'api-key-rules')],
   },
   auth: {
     mutate: ['server/auth/{guard,tokens,api-keys,password-throttle,codes}.ts'],

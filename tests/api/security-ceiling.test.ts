@@ -96,12 +96,20 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect(await groupRow(id)).toMatchObject({ lock: 1, uids: '', rules: `|${held[0]}|`, deleteTime: 0 });
     // Creating a locked row is a super-admin's act too.
     expect((await call('POST', '/api/auth-group/create', { name: 'Mine', lock: 1 })).status).toBe(403);
+    // The refusal of a trash names the lock it would lift.
+    const trash = await t.call('DELETE', '/api/auth-group/remove', { ids: String(id) }, op, { 'accept-language': 'en-us' });
+    expect(trash.body.msg).toBe('Only a super administrator may change Locked');
+    // What the lock does not protect stays his to change.
+    const renamed = await call('PUT', '/api/auth-group/update', { id, name: 'Pinned, renamed' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await groupRow(id)).toMatchObject({ name: 'Pinned, renamed', lock: 1, rules: `|${held[0]}|` });
   });
 
   it('refuses setting the password of a super-admin, banning or removing him', async () => {
     for (const patch of [{ password: 'taken-over-1' }, { status: 'banned' }, { email: 'evil@example.com' }]) {
-      const res = await call('PUT', '/api/users/update', { id: 1, ...patch });
+      const res = await t.call('PUT', '/api/users/update', { id: 1, ...patch }, op, { 'accept-language': 'en-us' });
       expect(res.status, JSON.stringify(patch)).toBe(403);
+      expect(res.body.msg).toBe('You cannot change a user who holds more permissions than you');
       expect((await call('POST', '/api/users/save', { id: 1, ...patch })).status).toBe(403);
     }
     expect((await call('DELETE', '/api/users/remove', { ids: '1' })).status).toBe(403);
@@ -125,10 +133,36 @@ describe.each(DIALECTS)('permission ceiling on %s', (dialect) => {
     expect((await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data.value.sign_up.auth_group_ids).toEqual([]);
   });
 
+  it('lets him open sign-up into groups he holds, and change what a super-admin set without touching its groups', async () => {
+    const row = (await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data;
+    const signUp = (sign_up: Record<string, unknown>, sign_in = row.value.sign_in) =>
+      t.call('PUT', '/api/config/update', { id: row.id, value: { ...row.value, sign_in, sign_up: { ...row.value.sign_up, ...sign_up } } }, op, { 'accept-language': 'en-us' });
+    try {
+      // His own group, and a group that is gone (sign-up skips it), are his to hand to strangers.
+      const own = await signUp({ allow: true, auth_group_ids: [opGroupId, 99999] });
+      expect(own.status, own.text).toBe(200);
+      // A closed sign-up hands nothing to anyone, whatever groups it lists.
+      expect((await signUp({ allow: false, auth_group_ids: [superGroup.id] })).status).toBe(200);
+      const refused = await signUp({ allow: true, auth_group_ids: [superGroup.id] });
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe('You cannot grant what you do not hold: value.sign_up.auth_group_ids');
+      // What a super-admin opened stays open; changing how sign-in works leaves its groups alone, and is his to do.
+      expect((await call('PUT', '/api/config/update', { id: row.id, value: { ...row.value, sign_up: { ...row.value.sign_up, allow: true, auth_group_ids: [superGroup.id] } } }, admin)).status).toBe(200);
+      const opened = (await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data.value;
+      const strict = await signUp(opened.sign_up, { ...opened.sign_in, unique: true });
+      expect(strict.status, strict.text).toBe(200);
+      expect((await call('GET', '/api/config/take?key=SIGN_IN_UP')).body.data.value).toMatchObject({ sign_in: { unique: true }, sign_up: { allow: true, auth_group_ids: [superGroup.id] } });
+    } finally {
+      await call('PUT', '/api/config/update', { id: row.id, value: row.value }, admin);
+    }
+  });
+
   it('refuses writing the token key and the code senders', async () => {
     const jwt = await call('PUT', '/api/toml/crypt-jwt', { subject: 'paydesk', issuer: 'paydesk', expired: 3600, key: 'attacker-known-key' });
     expect(jwt.status, jwt.text).toBe(403);
     expect((await call('PUT', '/api/toml/sms-email', { host: 'smtp.evil.example', port: 25, account: 'a', password: 'b' })).status).toBe(403);
+    // Nor how long the record of who changed what is kept: shortening it would erase his own traces.
+    expect((await call('PUT', '/api/toml/history-revisions', { keep_days: 1 })).status).toBe(403);
   });
 
   it('refuses him manage over a rule he holds only through a group without manage', async () => {
