@@ -22,7 +22,7 @@ export async function mfaResetRoutes(app: FastifyInstance) {
     await app.db.kysely.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'mfa']).where('id', '=', id).where('deleteTime', '=', 0).executeTakeFirst();
       if (!user) throw notFound();
-      await mfaResetCeiling(trx, request.caller, user);
+      await mfaResetCeiling(trx, request.caller);
       if (user.mfa !== 1) throw new AppError(409, 'errors.mfa_not_on');
       await trx.updateTable('users').set({ mfa: 0, mfaSecret: '', mfaRecovery: '' }).where('id', '=', id).execute();
       await app.opLog.audit(request, trx, { bindId: id });
