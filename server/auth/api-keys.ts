@@ -33,7 +33,7 @@ export interface ApiKeyClaims {
 
 export class ApiKeys {
   /** `clock`: epoch milliseconds, the app's (AppOptions.clock). */
-  constructor(private readonly db: Db, private readonly clock: () => number = Date.now) {}
+  constructor(private readonly db: Db, private readonly clock: () => number) {}
 
   /** The owner of a live key, or null. */
   async verify(key: string): Promise<ApiKeyClaims | null> {

@@ -9,7 +9,7 @@
  * atomic cache operations on that id, so two racing checks cannot both spend
  * the last try or both use the code, and a new code starts with fresh tries.
  *
- * The clock is injectable so expiry can be tested without waiting; the cache
+ * Time is the app's clock, so expiry is tested without waiting; the cache
  * TTLs follow real time and only bound how long the entries are kept.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -34,16 +34,12 @@ export interface CodeOptions {
   cache: () => KeyValueCache;
   /** Key of the HMAC (the JWT key: secret, and shared by every instance). */
   secret: () => string;
-  /** Epoch milliseconds. */
-  clock?: () => number;
+  /** Epoch milliseconds, the app's (AppOptions.clock). */
+  clock: () => number;
 }
 
 export class Codes {
-  private readonly clock: () => number;
-
-  constructor(private readonly o: CodeOptions) {
-    this.clock = o.clock ?? (() => Date.now());
-  }
+  constructor(private readonly o: CodeOptions) {}
 
   private hmac(purpose: CodePurpose, target: string, id: string, code: string): Buffer {
     return createHmac('sha256', this.o.secret()).update(`${purpose}\n${target}\n${id}\n${code}`).digest();
@@ -70,14 +66,14 @@ export class Codes {
       await this.o.cache().del(resendKey(target));
       throw error;
     }
-    const stored: StoredCode = { id, hmac: this.hmac(purpose, target, id, code).toString('hex'), expiresAt: this.clock() + CODE_LIFE_SECONDS * 1000 };
+    const stored: StoredCode = { id, hmac: this.hmac(purpose, target, id, code).toString('hex'), expiresAt: this.o.clock() + CODE_LIFE_SECONDS * 1000 };
     await this.o.cache().set(codeKey(purpose, target), stored, CODE_LIFE_SECONDS);
   }
 
   /** Marks a send to `target` now, or refuses with the seconds left to wait. */
   async holdResend(target: string) {
     const cache = this.o.cache();
-    const now = this.clock();
+    const now = this.o.clock();
     if (await cache.add(resendKey(target), now, RESEND_WAIT_SECONDS)) return;
     const last = (await cache.get<number>(resendKey(target))) ?? 0;
     const left = Math.ceil((last + RESEND_WAIT_SECONDS * 1000 - now) / 1000);
@@ -95,7 +91,7 @@ export class Codes {
     const cache = this.o.cache();
     const key = codeKey(purpose, target);
     const stored = await cache.get<StoredCode>(key);
-    if (!stored || this.clock() >= stored.expiresAt) return false;
+    if (!stored || this.o.clock() >= stored.expiresAt) return false;
     const tries = await cache.incr(`code:tries:${stored.id}`, CODE_LIFE_SECONDS);
     if (tries > CODE_MAX_TRIES) return false;
     const expected = Buffer.from(stored.hmac, 'hex');

@@ -35,7 +35,7 @@ export class Guard {
     private readonly tokens: Tokens,
     private readonly apiKeys: ApiKeys,
     /** Epoch milliseconds, the app's (AppOptions.clock): how long another instance's change may go unseen is measured on it. */
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {
     // What the permission check knows of users: only the written ones are stale; any group change may touch anyone.
     const stale: Partial<Record<string, (ids?: readonly number[]) => void>> = { users: (ids) => this.forget(ids), auth_group: () => this.forget() };

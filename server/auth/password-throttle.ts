@@ -30,7 +30,8 @@ export const THROTTLE = {
 const keyOf = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 22);
 
 export class PasswordThrottle {
-  constructor(private readonly cache: () => KeyValueCache, private readonly now: () => number = Date.now) {}
+  /** `now`: epoch milliseconds, the app's (AppOptions.clock). */
+  constructor(private readonly cache: () => KeyValueCache, private readonly now: () => number) {}
 
   private keys(account: string, ip: string) {
     const name = account.trim().toLowerCase();
