@@ -205,7 +205,7 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
   });
 
   it('sends a payer to a manual order\'s own http(s) pay link only: any other link is a 409 that says so', async () => {
-    for (const payUrl of ['javascript:alert(1)//https://pay.example.com/x', 'https://pay.example.com/x y']) {
+    for (const payUrl of ['javascript:alert(1)//https://pay.example.com/x', 'https://pay.example.com/x y', 'https://', 'httpss://pay.example.com/x']) {
       const o = await order(api);
       // Written past the API, which refuses such links itself: the checkout must not rely on that alone.
       await api.t.app.paydesk.db.any.updateTable('receive_money').set({ payUrl }).where('id', '=', o.id).execute();
@@ -213,7 +213,7 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
       expect([res.statusCode, res.json().msg], payUrl).toEqual([409, 'This order has no valid payment link']);
     }
     // A plain http link is the merchant's choice (a gateway on his own network): it is followed.
-    for (const payUrl of ['https://pay.example.com/x', 'http://pay.example.com/x']) {
+    for (const payUrl of ['https://pay.example.com/x', 'http://pay.example.com/x', 'https://p']) {
       const fine = await order(api, { payUrl });
       const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/checkout', payload: { tradeNo: fine.tradeNo } });
       expect([res.statusCode, res.json().data.payUrl]).toEqual([200, payUrl]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAY_CHANNELS, STRIPE_METHODS } from '../../schema/options';
 import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
+import { apiAddress } from '../../server/payments/connectors/stripe';
 import { order } from './payments-support';
 import { sessionOf, STRIPE_KEY, stripeApi, type StripeApi } from './payments-stripe-support';
 
@@ -22,7 +23,7 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
   const created = () => api.fake.calls['sessions.create'] ?? 0;
 
   it('makes a session on the first click, with the order in it, and gives the same one to later clicks', async () => {
-    const o = await api.stripeOrder({ title: 'Coffee beans', amount: 12.5, currency: 'HKD', payType: 'wechat' });
+    const o = await api.stripeOrder({ title: 'Coffee beans', describe: 'Single origin, 250 g', amount: 12.5, currency: 'HKD', payType: 'wechat' });
     const before = created();
     const first = await api.click(o.tradeNo);
     const session = sessionOf(api, first);
@@ -31,10 +32,11 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
       payment_method_types: ['wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } },
       success_url: `http://shop.example.com/#/pay/order?tradeNo=${o.tradeNo}`, cancel_url: `http://shop.example.com/#/pay/emit?tradeNo=${o.tradeNo}`,
     });
-    expect(session.line_items_sent).toMatchObject([{ quantity: '1', price_data: { product_data: { name: 'Coffee beans' } } }]);
+    expect(session.line_items_sent).toMatchObject([{ quantity: '1', price_data: { product_data: { name: 'Coffee beans', description: 'Single origin, 250 g' } } }]);
     const request = api.fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')!;
     expect(request.headers.authorization).toBe(`Bearer ${STRIPE_KEY}`);
-    expect(String(request.headers['idempotency-key'])).toContain(o.tradeNo);
+    // The order, the attempt (the first: no session replaced) and a digest of the parameters.
+    expect(request.headers['idempotency-key']).toMatch(new RegExp(`^paydesk-checkout-${o.tradeNo}-first-[\\w-]{22}$`));
     // A day at most, three days being the order's own time: Stripe's limit wins.
     expect(session.expires_at - api.clock.now).toBeLessThanOrEqual(24 * 3600);
     expect(session.expires_at - api.clock.now).toBeGreaterThan(23 * 3600);
@@ -70,14 +72,20 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(session.expires_at - api.clock.now).toBeLessThanOrEqual(40 * 60);
   });
 
-  it('a session about to end is replaced by a new one, the old one expired at Stripe', async () => {
+  it('a session with a minute or less left is replaced by a new one, the old one expired at Stripe', async () => {
     const o = await api.stripeOrder({ expireTime: api.clock.now + 2 * 24 * 3600 });
     const old = sessionOf(api, await api.click(o.tradeNo));
-    api.clock.now = old.expires_at - 30;
+    // A minute and a second left: the payer still has time to pay it.
+    api.clock.now = old.expires_at - 61;
+    expect(sessionOf(api, await api.click(o.tradeNo)).id).toBe(old.id);
+    api.clock.now = old.expires_at - 60;
     const fresh = sessionOf(api, await api.click(o.tradeNo));
     expect(fresh.id).not.toBe(old.id);
     expect(old.status).toBe('expired');
     expect((await api.row(o.id)).checkoutId).toBe(fresh.id);
+    // A key of its own, naming the session it replaces, so Stripe does not answer the old one again.
+    const request = api.fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+    expect(request.headers['idempotency-key']).toMatch(new RegExp(`^paydesk-checkout-${o.tradeNo}-${old.id}-[\\w-]{22}$`));
   });
 
   it.each([
@@ -109,7 +117,7 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     await api.t.app.paydesk.db.any.updateTable('receive_money').set({ amount: 12.5 }).where('id', '=', o.id).execute();
     const click = await api.click(o.tradeNo);
     expect(click.status, click.text).toBe(409);
-    expect(click.body.msg).toContain('whole units');
+    expect(click.body.msg).toBe('Stripe charges TWD in whole units only');
   });
 
   // Every currency that has pay channels, with every Stripe method: allowed where Stripe takes it, else a 400 naming payType.
@@ -124,6 +132,8 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     const session = sessionOf(api, await api.click(o.tradeNo));
     expect(session.payment_method_types).toEqual([method.type]);
     expect(session.currency).toBe(currency.toLowerCase());
+    // WeChat Pay needs to know it is paid from a web page; no other method is sent options.
+    expect(session.payment_method_options).toEqual(method.type === 'wechat_pay' ? { wechat_pay: { client: 'web' } } : {});
   });
 
   it('a blank payType lets Stripe choose the methods', async () => {
@@ -167,9 +177,44 @@ describe.each(DIALECTS)('Stripe checkout on %s', (dialect) => {
     expect(sessionOf(api, await api.click(o.tradeNo)).client_reference_id).toBe(o.tradeNo);
   });
 
+  it('a session Stripe answers without a page for the payer is a 502, and nothing is stored', async () => {
+    const o = await api.stripeOrder();
+    api.fake.hold = async (endpoint, made) => { if (endpoint === 'sessions.create') Object.assign(made as object, { url: null }); };
+    const res = await api.click(o.tradeNo).finally(() => { api.fake.hold = undefined; });
+    expect([res.status, res.body.msg]).toEqual([502, 'The payment provider cannot be reached right now; please try again shortly']);
+    expect((await api.row(o.id)).checkoutId).toBe('');
+  });
+
+  // Asking again changes nothing: a 409 with Stripe's own reason (the first 200 characters), and no session stored.
+  const missing = "The provided key 'rk_test_***' does not have the required permissions for this endpoint on account 'acct_1PaydeskFake'. ";
+  it.each([
+    ['a restricted key without the Checkout permission', 403, 'invalid_request_error', `${missing}Having the 'rak_checkout_session_write' permission would allow this request to continue.`],
+    ['a method not enabled on the account', 400, 'invalid_request_error', 'The payment method type "wechat_pay" is invalid. Please ensure the provided type is activated in your dashboard.'],
+    ['an Idempotency-Key used with other parameters', 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.'],
+  ])('Stripe refusing the session (%s) is a 409 that gives its reason, and a later click works', async (_name, status, type, message) => {
+    const o = await api.stripeOrder();
+    api.fake.failNext(1, status, { type, message });
+    const res = await api.click(o.tradeNo);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.msg).toBe(`The payment provider refused the request: ${message.slice(0, 200)}`);
+    expect((await api.row(o.id)).checkoutId).toBe('');
+    expect(sessionOf(api, await api.click(o.tradeNo)).client_reference_id).toBe(o.tradeNo);
+  });
+
   it('takes the payer\'s site from X-Forwarded-* only behind a trusted proxy', async () => {
     const o = await api.stripeOrder();
     const session = sessionOf(api, await api.click(o.tradeNo, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }));
     expect(session.success_url.startsWith('http://shop.example.com/')).toBe(true);
+  });
+
+  it('calls another Stripe API (STRIPE_API_BASE) at its port, or its scheme\'s own when it names none', () => {
+    expect(apiAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(apiAddress('http://stripe-mock')).toEqual({ host: 'stripe-mock', port: 80, protocol: 'http' });
+    expect(apiAddress('https://stripe.internal.example')).toEqual({ host: 'stripe.internal.example', port: 443, protocol: 'https' });
+  });
+
+  it('tells Stripe nothing of how long its earlier answers took (the client\'s telemetry is off)', () => {
+    expect(api.fake.requests.length).toBeGreaterThan(1);
+    expect(api.fake.requests.filter((r) => r.headers['x-stripe-client-telemetry'])).toEqual([]);
   });
 });

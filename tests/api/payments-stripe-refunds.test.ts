@@ -2,7 +2,8 @@
  * Refunds of Stripe orders through Stripe's Refunds API (the fake checks the
  * protocol: bracket forms, the key, Stripe-Version, Idempotency-Key): partial
  * refunds up to the cap, refunds asked at once, a refund Stripe settles later
- * or refuses, Stripe unreachable, and a late payment sent back.
+ * (by whichever of its events arrives) or refuses, Stripe unreachable, and a
+ * late payment sent back.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
@@ -83,10 +84,13 @@ describe.each(DIALECTS)('Stripe refunds on %s', (dialect) => {
 
   it('a refund Stripe refuses gives the amount back, at once or later, and says why', async () => {
     const { o } = await paid();
+    // Its answer says so, before any event does (this one's events are not sent).
     api.fake.refundOutcome = 'failed';
-    const refused = await refund(o.id, 10).finally(() => { api.fake.refundOutcome = 'succeeded'; });
+    api.fake.webhooks = false;
+    const refused = await refund(o.id, 10).finally(() => { api.fake.refundOutcome = 'succeeded'; api.fake.webhooks = true; });
     expect(refused.status).toBe(409);
-    expect(refused.body.data.refund).toMatchObject({ state: 'failed' });
+    expect(refused.body.msg).toBe('The provider refused the refund: expired_or_canceled_card');
+    expect(refused.body.data.refund).toMatchObject({ state: 'failed', failure: 'expired_or_canceled_card' });
     expect(Number((await api.row(o.id)).refundedAmount)).toBe(0);
 
     api.fake.refundOutcome = 'pending';
@@ -132,5 +136,54 @@ describe.each(DIALECTS)('Stripe refunds on %s', (dialect) => {
     expect(resolved.refund).toMatchObject({ state: 'succeeded', exception: 'paid_late', channel: 'stripe' });
     expect(refundRequests().at(-1)!.params).toMatchObject({ payment_intent: api.fake.sessions.get(session.id)!.payment_intent, amount: '3000' });
     expect(await api.row(o.id)).toMatchObject({ status: 'expired', exception: '' });
+  });
+
+  /** A refund Stripe took and has not made yet. */
+  async function pendingRefund() {
+    const { o } = await paid();
+    api.fake.refundOutcome = 'pending';
+    const made = dataOf(await refund(o.id, 25).finally(() => { api.fake.refundOutcome = 'succeeded'; }), 201).refund;
+    return { o, refund: made, atStripe: api.fake.refunds.get(made.reference)! };
+  }
+  const taken = async (id: number) => dataOf(await api.call('GET', `/api/refunds/take?id=${id}`));
+
+  it('settles a refund by refund.failed, and counts one Stripe canceled as failed, giving the amount back', async () => {
+    const failed = await pendingRefund();
+    await api.fake.emit('refund.failed', { ...failed.atStripe, status: 'failed', failure_reason: 'lost_or_stolen_card' });
+    expect(await taken(failed.refund.id)).toMatchObject({ state: 'failed', failure: 'lost_or_stolen_card' });
+    const canceled = await pendingRefund();
+    await api.fake.emit('refund.updated', { ...canceled.atStripe, status: 'canceled' });
+    expect(await taken(canceled.refund.id)).toMatchObject({ state: 'failed' });
+    expect(Number((await api.row(canceled.o.id)).refundedAmount)).toBe(0);
+  });
+
+  it('settles a refund by charge.refunded alone, reading the newest refund of its list', async () => {
+    const { refund: mine, atStripe } = await pendingRefund();
+    const older = { id: 're_older', object: 'refund', status: 'succeeded', amount: 100, created: atStripe.created - 60 };
+    // Refunds from Stripe's list, newest first, as an older API version sends them (no metadata kept on them).
+    await api.fake.emit('charge.refunded', {
+      id: atStripe.charge, object: 'charge', payment_intent: atStripe.payment_intent,
+      refunds: { object: 'list', data: [{ id: atStripe.id, object: 'refund', status: 'succeeded', amount: atStripe.amount, created: atStripe.created }, older] },
+    });
+    expect(await taken(mine.id)).toMatchObject({ state: 'succeeded', reference: atStripe.id });
+  });
+
+  it('a refund whose answer was lost is settled by its refund.created, found by the key Stripe echoes', async () => {
+    const { o } = await paid();
+    api.fake.failNext(2, 500);
+    const lost = dataOf(await refund(o.id, 20), 201).refund;
+    expect(lost).toMatchObject({ state: 'pending', reference: '' });
+    await api.fake.emit('refund.created', { id: 're_made', object: 'refund', status: 'succeeded', amount: 2000, metadata: { refundKey: lost.idempotencyKey } });
+    expect(await taken(lost.id)).toMatchObject({ state: 'succeeded', reference: 're_made' });
+  });
+
+  it('a refund Stripe refuses (more than is left there: part was refunded in its dashboard) fails with Stripe\'s reason', async () => {
+    const { o, session } = await paid();
+    api.fake.refunds.set('re_dashboard', { id: 're_dashboard', object: 'refund', amount: 6000, currency: 'usd', charge: 'ch_x', payment_intent: session.payment_intent!, status: 'succeeded', metadata: {}, reason: null, created: api.clock.now });
+    const refused = await refund(o.id, 50);
+    const reason = 'Refund amount (5000) is greater than unrefunded amount on charge (4000)';
+    expect([refused.status, refused.body.msg]).toEqual([409, `The provider refused the refund: ${reason}`]);
+    expect(refused.body.data.refund).toMatchObject({ state: 'failed', failure: reason, reference: '' });
+    expect(Number((await api.row(o.id)).refundedAmount)).toBe(0);
   });
 });

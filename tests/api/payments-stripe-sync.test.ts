@@ -3,7 +3,8 @@
  * never came is found by the look-up job and by the result page (throttled),
  * applied once; delayed methods wait for their outcome; an order that ends
  * has its session expired at Stripe, now or, when Stripe is down, later; a
- * stale signature is refused. Time moves by the app's clock, never by waiting.
+ * stale signature, or a signed event that cannot be read, is refused, and one
+ * about nothing of Paydesk's ignored. Time moves by the app's clock, never by waiting.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -160,9 +161,103 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
     const { o, session } = await clicked();
     const payload = JSON.stringify({ id: 'evt_stale1', object: 'event', type: 'checkout.session.completed', created: api.clock.now, data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_x' } } });
     const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
-    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': stale } });
+    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload, headers: { 'content-type': 'application/json', cookie: 'lang=en-us', 'stripe-signature': stale } });
     expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().msg).toBe('The notification signature is invalid or expired');
     expect((await api.row(o.id)).status).toBe('pending');
+  });
+
+  /** A Stripe event (or any body) signed with the app's webhook secret, as the app answers it. */
+  async function send(type: string, object?: Record<string, unknown>, raw?: string) {
+    const payload = raw ?? JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: api.clock.now, ...(object && { data: { object } }) });
+    const headers = { 'content-type': 'application/json', cookie: 'lang=en-us', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) };
+    const res = await api.t.app.inject({ method: 'POST', url: '/api/receive-money/notify/stripe', payload, headers });
+    return { status: res.statusCode, msg: res.json().msg as string, result: res.json().data?.result as string, id: res.json().data?.id as string };
+  }
+
+  it('answers a signed event it cannot read with 400, one about nothing of Paydesk\'s with 200, and changes nothing', async () => {
+    const o = await api.stripeOrder();
+    const session = { id: 'cs_odd', object: 'checkout.session', client_reference_id: o.tradeNo, payment_status: 'paid', payment_intent: 'pi_odd' };
+    const malformed = { status: 400, msg: 'The notification body is malformed' };
+    expect(await send('', undefined, 'not json')).toMatchObject(malformed);
+    expect(await send('checkout.session.completed', { ...session, currency: 'usd' })).toMatchObject(malformed);
+    expect(await send('checkout.session.completed', { ...session, amount_total: 1250 })).toMatchObject(malformed);
+    // An event without its object, a payment made at Stripe outside Paydesk, a charge of an API version that leaves its refunds out.
+    const ignored = { status: 200, result: 'ignored', id: expect.stringMatching(/^evt_/) };
+    expect(await send('checkout.session.completed')).toMatchObject(ignored);
+    expect(await send('payment_intent.succeeded', { id: 'pi_shop', amount: 1250, currency: 'usd', metadata: {} })).toMatchObject(ignored);
+    expect(await send('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_odd', amount_refunded: 1250 })).toMatchObject(ignored);
+    const { row, events } = await stored(api, o.id);
+    expect([row.status, events.length]).toEqual(['pending', 0]);
+  });
+
+  it('records a payment under its PaymentIntent, or its session when Stripe made none, and reads what a PaymentIntent received', async () => {
+    const [free, short, failed] = [await api.stripeOrder(), await api.stripeOrder(), await api.stripeOrder()];
+    await send('checkout.session.completed', { id: 'cs_nopi', client_reference_id: free.tradeNo, amount_total: 1250, currency: 'usd', payment_status: 'paid', payment_intent: null });
+    expect(await api.row(free.id)).toMatchObject({ status: 'completed', channelTradeNo: 'cs_nopi' });
+    await send('payment_intent.succeeded', { id: 'pi_short', metadata: { tradeNo: short.tradeNo }, amount: 1250, amount_received: 1000, currency: 'usd' });
+    expect(await api.row(short.id)).toMatchObject({ status: 'pending', exception: 'underpaid' });
+    await send('payment_intent.payment_failed', { id: 'pi_failed', metadata: { tradeNo: failed.tradeNo }, amount: 1250, currency: 'usd' });
+    expect((await stored(api, failed.id)).events).toMatchObject([{ toStatus: 'failed', reference: 'pi_failed' }]);
+  });
+
+  it('with no secret set refuses every notification, and with no key asks Stripe nothing, saying which is missing', async () => {
+    const connectors = makeConnectors(() => ({ standard: { secrets: ' ' }, stripe: { secret_key: '', secrets: '' } }), { stripe: { apiBase: api.fake.url } });
+    for (const connector of [connectors.manual, connectors.stripe]) {
+      expect(() => connector.verify(Buffer.from('{}'), {})).toThrow(expect.objectContaining({ code: 401, key: 'errors.notify_not_configured' }));
+    }
+    const { o } = await clicked();
+    const order = { ...(await api.row(o.id)), amount: Number(o.amount) } as never;
+    await expect(connectors.stripe.lookup!(order)).rejects.toMatchObject({ code: 409, key: 'errors.channel_not_ready', params: { channel: 'Stripe' } });
+  });
+
+
+  it('the look-up reads the amount and currency Stripe took, not the order\'s: another currency is flagged, not paid', async () => {
+    const { o, session } = await clicked({ amount: 12.5, currency: 'USD' });
+    api.fake.webhooks = false;
+    try {
+      await api.fake.pay(session.id, { amount: 1000, currency: 'EUR' });
+    } finally {
+      api.fake.webhooks = true;
+    }
+    api.clock.now += 121;
+    await payments().lookUpDue();
+    const { row, events } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'pending', exception: 'wrong_currency' });
+    expect(events.at(-1)).toMatchObject({ source: 'lookup', currency: 'EUR' });
+    expect(Number(events.at(-1)!.amount)).toBe(10);
+  });
+
+  it('closing an order whose session Stripe no longer has open (paid meanwhile) forgets the session, not asking again', async () => {
+    const { o, session } = await clicked();
+    api.fake.webhooks = false;
+    try {
+      await api.fake.pay(session.id);
+    } finally {
+      api.fake.webhooks = true;
+    }
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: o.id, reason: 'payer asked' }));
+    await expect.poll(async () => (await api.row(o.id)).checkoutUrl).toBe('');
+    const expires = () => api.fake.requests.filter((r) => r.path.endsWith(`${session.id}/expire`)).length;
+    expect(expires()).toBe(1);
+    api.clock.now += 121;
+    await payments().lookUpDue();
+    expect(expires()).toBe(1);
+  });
+
+  it('the connector asks Stripe nothing about an order without a session, and tells the job when Stripe could not expire one', async () => {
+    const stripe = makeConnectors(() => api.t.app.paydesk.settings.get('pay'), { stripe: { apiBase: api.fake.url } }).stripe;
+    const o = await api.stripeOrder();
+    const orderOf = async () => ({ ...(await api.row(o.id)), amount: Number(o.amount) }) as never;
+    const requests = api.fake.requests.length;
+    expect(await stripe.lookup!(await orderOf())).toBeNull();
+    await stripe.expireCheckout!(await orderOf());
+    expect(api.fake.requests.length).toBe(requests);
+    // Stripe down (both tries of the client): an error, so the closing job tries again; unlike a session no longer open.
+    const session = sessionOf(api, await api.click(o.tradeNo));
+    api.fake.failNext(2, 503);
+    await expect(stripe.expireCheckout!(await orderOf())).rejects.toMatchObject({ code: 502, key: 'errors.provider_unavailable' });
+    expect(session.status).toBe('open');
   });
 
   it('says which providers are ready and in test mode, and follows a key changed in the settings at once', async () => {
@@ -172,6 +267,8 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
     ]);
     const settings = api.t.app.paydesk.settings;
     const o = await api.stripeOrder();
+    const earlier = await clicked();
+    api.clock.now += 11;
     try {
       await settings.update('pay', 'stripe', { secret_key: 'sk_test_another0123456789', secrets: STRIPE_WEBHOOK_SECRET });
       sessionOf(api, await api.click((await api.stripeOrder()).tradeNo));
@@ -190,6 +287,8 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
       const res = await api.click(o.tradeNo);
       expect(res.status, res.text).toBe(409);
       expect(res.body.msg).toBe('The payment channel stripe is not set up yet');
+      // The result page of an order clicked before still reads what Paydesk knows.
+      expect(dataOf(await api.check(earlier.o.tradeNo)).status).toBe('pending');
     } finally {
       await settings.update('pay', 'stripe', { secret_key: STRIPE_KEY, secrets: STRIPE_WEBHOOK_SECRET });
     }

@@ -30,6 +30,10 @@ export function parseForm(body: string): Params {
   for (const [key, value] of new URLSearchParams(body)) {
     const match = /^([A-Za-z0-9_]+)((?:\[[A-Za-z0-9_]*\])*)$/.exec(key);
     if (!match) throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    // Stripe reads an empty value as unsetting the parameter, which a create call cannot do (a metadata key aside).
+    if (value === '' && match[1] !== 'metadata') {
+      throw invalid(`You passed an empty string for '${key}'. We assume empty values are an attempt to unset a parameter; however '${key}' cannot be unset. You should remove '${key}' from your request or supply a non-empty value.`, key, 'parameter_invalid_empty');
+    }
     const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)];
     let node: any = root;
     path.forEach((segment, i) => {

@@ -50,12 +50,12 @@ export interface FakeStripe {
   webhookSecret: string;
   /** The state a new refund answers with. */
   refundOutcome: 'succeeded' | 'pending' | 'failed';
-  /** The next n API calls answer this status (500: Stripe down; the app must say the provider is unavailable). */
-  failNext(n: number, status?: number): void;
+  /** The next n API calls answer this status (500: Stripe down; the app must say the provider is unavailable), with this error (an api_error by default). */
+  failNext(n: number, status?: number, error?: { type?: string; message?: string }): void;
   /** Milliseconds every API answer waits (concurrency tests). */
   latencyMs: number;
-  /** Runs after Stripe has done the work and before it answers: a test kills its caller in that window. */
-  hold?: (endpoint: string) => Promise<void>;
+  /** Runs after Stripe has done the work and before it answers (`made`, the answer): a test kills its caller in that window, or alters the answer. */
+  hold?: (endpoint: string, made: unknown) => Promise<void>;
   /** The payer pays the session: complete, paid (or unpaid for a delayed method), with a PaymentIntent. */
   pay(sessionId: string, o?: { amount?: number; currency?: string; delayed?: boolean }): Promise<FakeSession>;
   /** A delayed method's outcome: async_payment_succeeded / async_payment_failed. */
@@ -76,7 +76,7 @@ const ids = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const clock = options.clock ?? (() => Math.floor(Date.now() / 1000));
   const idempotency = new IdempotencyStore();
-  let failures: { n: number; status: number } = { n: 0, status: 500 };
+  let failures: { n: number; status: number; type?: string; message?: string } = { n: 0, status: 500 };
   const count = (name: string) => { fake.calls[name] = (fake.calls[name] ?? 0) + 1; };
 
   async function emit(type: string, object: unknown): Promise<FakeEvent> {
@@ -171,6 +171,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         const s = createSession(params, { id: ids('cs'), now: clock(), base, version });
         fake.sessions.set(s.id, s);
         count('sessions.create');
+        await fake.hold?.('sessions.create', s);
         return { status: 200, body: s };
       });
     }
@@ -200,7 +201,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         fake.refunds.set(r.id, r);
         count('refunds.create');
         if (r.status !== 'pending') void refundEvents(r);
-        await fake.hold?.('refunds.create');
+        await fake.hold?.('refunds.create', r);
         return { status: 200, body: r };
       });
     }
@@ -243,7 +244,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       fake.requests.push({ method: req.method ?? '', path: url.pathname, params, headers: req.headers });
       if (failures.n > 0) {
         failures.n--;
-        throw new StripeError(failures.status, 'api_error', 'An unknown error occurred (the fake was told to fail).');
+        throw new StripeError(failures.status, failures.type ?? 'api_error', failures.message ?? 'An unknown error occurred (the fake was told to fail).');
       }
       const idemKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       const answer = await api(req.method ?? 'GET', url.pathname, params, apiKey, idemKey, raw, String(req.headers['stripe-version']));
@@ -264,7 +265,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     get replays() { return idempotency.replays; },
     webhooks: true, deliver: options.deliver, webhookSecret: options.webhookSecret ?? 'whsec_fakestripe0123456789',
     refundOutcome: 'succeeded', latencyMs: 0,
-    failNext: (n, status = 500) => { failures = { n, status }; },
+    failNext: (n, status = 500, error = {}) => { failures = { n, status, ...error }; },
     pay, asyncResult, expireAtStripe, settleRefund, emit, resend,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
