@@ -125,4 +125,12 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await api.t.call('DELETE', '/api/api-keys/delete', { ids: String(key.id) }, two.token)).status).toBe(403);
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
   });
+
+  it("lets a manager revoke anyone's key, though his managing group lists no rule of keys", async () => {
+    const one = await userWith(api, ['GET api/receive-money/rows'], 0);
+    const manager = await userWith(api, ['GET api/receive-money/rows'], 1);
+    const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'leaked' }, one.token), 201);
+    dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, manager.token));
+    expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(401);
+  });
 });
