@@ -82,6 +82,20 @@ describe.each(DIALECTS)('permissions on %s', (dialect) => {
     expect((await t.call('GET', '/api/tags/rows', undefined, operator)).status).toBe(403);
   });
 
+  it('shows a stranger on a route made public none of the operators\' rows, even just after a manager listed them', async () => {
+    const id = await ruleId('GET', 'api/tags/rows');
+    await t.call('POST', '/api/tags/create', { name: 'Staff only' }, admin);
+    try {
+      expect((await t.call('PUT', '/api/auth-rules/update', { id, type: 'common' }, admin)).status).toBe(200);
+      expect((await t.call('GET', '/api/tags/rows', undefined, admin)).body.data.total).toBeGreaterThan(0);
+      const stranger = await t.call('GET', '/api/tags/rows');
+      expect(stranger.status).toBe(200);
+      expect(stranger.body.data).toMatchObject({ rows: [], total: 0 });
+    } finally {
+      await t.call('PUT', '/api/auth-rules/update', { id, type: 'default' }, admin);
+    }
+  });
+
   it('keeps an operator without manage to their own rows', async () => {
     const theirs = await t.call('POST', '/api/receive-money/create', { title: 'Admin order', amount: 10, currency: 'USD' }, admin);
     const mine = await t.call('POST', '/api/receive-money/create', { title: 'Op order', amount: 12.5, currency: 'HKD' }, operator);
