@@ -134,6 +134,18 @@ describe.each(DIALECTS)('permissions on %s', (dialect) => {
     expect((await t.call('GET', '/api/receive-money/rows', undefined, operator)).body.data.total).toBe(1);
   });
 
+  it('widens it too when only one of two groups granting the rule manages others\' data', async () => {
+    const rows = await ruleId('GET', 'api/receive-money/rows');
+    const managers = await t.call('POST', '/api/auth-group/create', { name: 'Order managers', manage: 1, rules: `|${rows}|`, uids: `|${operatorId}|` }, admin);
+    expect(managers.status, managers.text).toBe(201);
+    try {
+      expect((await t.call('GET', '/api/receive-money/rows', undefined, operator)).body.data.total).toBe(2);
+    } finally {
+      await t.call('DELETE', '/api/auth-group/delete', { ids: String(managers.body.data.id) }, admin);
+    }
+    expect((await t.call('GET', '/api/receive-money/rows', undefined, operator)).body.data.total).toBe(1);
+  });
+
   it('stops a removed group from granting anything', async () => {
     await t.call('DELETE', '/api/auth-group/remove', { ids: String(groupId) }, admin);
     expect((await t.call('GET', '/api/receive-money/rows', undefined, operator)).status).toBe(403);
