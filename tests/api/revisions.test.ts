@@ -181,6 +181,19 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     expect((await historyOf('receive-money', mine.id, seller.token)).length).toBe(1);
   });
 
+  it('shows nobody the history of a table by a rule other than its list: not a writer, not a limited key', async () => {
+    const tag = await createRow(api, 'tags', { name: unique('written') });
+    const user = await createUser(api, { nickname: unique('listed') });
+    // Whoever may only add tags does not read what was done to them.
+    const writer = await userWith(api, ['GET api/revisions/rows', 'POST api/tags/create'], 1);
+    expect(await historyOf('tags', tag.id, writer.token)).toEqual([]);
+    // A key limited to the users list reads their history, not the tags' its owner could.
+    const key = dataOf(await api.call('POST', '/api/api-keys/create', { name: unique('k'), rules: ['GET api/revisions/rows', 'GET api/users/rows'] }), 201) as { key: string };
+    expect(await historyOf('tags', tag.id, key.key)).toEqual([]);
+    expect((await historyOf('users', user.id, key.key)).length).toBe(1);
+    expect((await historyOf('tags', tag.id)).length).toBe(1);
+  });
+
   it('deletes revisions past the retention on the app\'s clock, and keeps all with 0', async () => {
     const old = await createRow(api, 'tags', { name: unique('old') });
     api.clock.now += 31 * DAY;
