@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/app';
-import { adminApi, createOrder, dataOf, expectRefused, unique, type Api } from '../support/fixtures';
+import { adminApi, createOrder, createUser, dataOf, expectRefused, unique, type Api } from '../support/fixtures';
 
 describe.each(DIALECTS)('lists on %s', (dialect) => {
   let api: Api;
@@ -79,11 +79,13 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
     });
 
     it('takes % and _ literally in _like', async () => {
-      const { mchId, ids: [percent, underscore, plain] } = await batch({ title: '50% off' }, { title: 'a_b' }, { title: 'axb 50 off' });
+      const { mchId, ids: [percent, underscore, plain, bang] } = await batch({ title: '50% off' }, { title: 'a_b' }, { title: 'axb 50 off' }, { title: 'Sale!' });
       expect(await ids(`mchId=${mchId}&title_like=${encodeURIComponent('%')}`)).toEqual([percent]);
       expect(await ids(`mchId=${mchId}&title_like=a_b`)).toEqual([underscore]);
       expect(await ids(`mchId=${mchId}&title_like=off`)).toEqual([plain, percent]);
-      expect(await ids(`mchId=${mchId}&title_like=${encodeURIComponent('!')}`)).toEqual([]);
+      // `!` escapes the others in the query, and is itself taken literally.
+      expect(await ids(`mchId=${mchId}&title_like=${encodeURIComponent('!')}`)).toEqual([bang]);
+      expect(await ids(`mchId=${mchId}&title_like=${encodeURIComponent('!%')}`)).toEqual([]);
     });
 
     it('bounds numbers and times with _gte and _lte', async () => {
@@ -106,6 +108,13 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
       expect(await ids(`q=${encodeURIComponent(tradeNo)}`)).toEqual([byOut]);
     });
 
+    it('looks an identity up as it is stored: an account in any case, alone or in a list', async () => {
+      const user = await createUser(api, { account: unique('Mixed') });
+      const found = async (query: string) => (dataOf(await api.call('GET', `/api/users/rows?${query}`)).rows as Array<{ id: number }>).map((u) => u.id);
+      expect(await found(`account=${user.account.toUpperCase()}`)).toEqual([user.id]);
+      expect(await found(`account=${user.account.toUpperCase()},NOBODY1&order=id asc`)).toEqual([user.id]);
+    });
+
     it('ignores empty filter boxes', async () => {
       const { mchId } = await batch({}, {});
       expect((await page(`mchId=${mchId}&title=&currency=`)).total).toBe(2);
@@ -125,6 +134,8 @@ describe.each(DIALECTS)('lists on %s', (dialect) => {
       expect(await ids(`mchId=${mchId}&order=amount desc,id asc`)).toEqual([b, d, a, c]);
       expect(await ids(`mchId=${mchId}&order=amount asc, id desc`)).toEqual([c, a, d, b]);
       expect(await ids(`mchId=${mchId}&order=${encodeURIComponent('amount ASC')}`)).toEqual([a, c, b, d]);
+      // Ties follow the first column's direction.
+      expect(await ids(`mchId=${mchId}&order=amount desc`)).toEqual([d, b, c, a]);
       expect(await ids(`mchId=${mchId}`)).toEqual([d, c, b, a]);
     });
 
