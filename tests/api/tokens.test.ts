@@ -69,11 +69,37 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
       return `${head}.${b64(claims({ uid: 1 }))}.${signature}`;
     }],
     ['of a user that does not exist', () => forge(hs256, claims({ uid: 987654 }), jwt.key)],
+    // Signed with the key, yet not one this server issues: each lacks what sign-out and expiry rely on.
+    ['whose user id is text', () => forge(hs256, claims({ uid: String(userId) }), jwt.key)],
+    ['without its own id (jti), which sign-out denies by', () => forge(hs256, claims({ jti: undefined }), jwt.key)],
+    ['that never expires', () => forge(hs256, claims({ exp: undefined }), jwt.key)],
     ['garbage', () => 'not.a.token'],
   ])('refuses a token %s with 401', async (_, token) => {
     const res = await check(token());
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(401);
+  });
+
+  it('takes the token from a `token` header as from `Authorization: Bearer`, in any case of Bearer', async () => {
+    const token = forge(hs256, claims(), jwt.key);
+    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { token })).body.code).toBe(200);
+    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { authorization: `bearer   ${token}` })).body.code).toBe(200);
+    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { authorization: `Basic ${token}` })).status).toBe(401);
+    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { token: '' })).status).toBe(401);
+  });
+
+  it('ends every session the moment the token key changes, though each was verified before', async () => {
+    const holder = await t.signIn('tokenholder', 'holder-pass-1');
+    expect((await check(holder)).body.code).toBe(200);
+    const admin = await t.signIn();
+    expect((await t.call('PUT', '/api/toml/crypt-jwt', { ...jwt, key: 'a-new-key-for-every-token-0123' }, admin)).body.code).toBe(200);
+    try {
+      expect((await check(holder)).status).toBe(401);
+      expect((await check(admin)).status).toBe(401);
+      expect((await check(await t.signIn('tokenholder', 'holder-pass-1'))).body.code).toBe(200);
+    } finally {
+      await t.call('PUT', '/api/toml/crypt-jwt', jwt, await t.signIn());
+    }
   });
 
   it('refuses a call without a token with 401', async () => {
