@@ -127,6 +127,13 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     expect(await t.signIn('soonbanned', 'banned-pass-1')).toBeTruthy();
   });
 
+  it('keeps the sessions of a user whose profile an operator edits', async () => {
+    const id = await t.addUser({ account: 'edited', password: 'edited-pass-1' });
+    const token = await t.signIn('edited', 'edited-pass-1');
+    expect((await t.call('PUT', '/api/users/update', { id, nickname: 'Renamed', status: 'normal' }, t.admin)).body.code).toBe(200);
+    expect((await check(token)).body.code).toBe(200);
+  });
+
   it('stops the tokens of a user moved to the recycle bin', async () => {
     const id = await t.addUser({ account: 'soonremoved', password: 'removed-pass-1' });
     const token = await t.signIn('soonremoved', 'removed-pass-1');
