@@ -46,6 +46,8 @@ export interface FakeStripe {
   events: FakeEvent[];
   /** False: events are recorded but never sent (a missed webhook). */
   webhooks: boolean;
+  /** Runs `act` with webhooks off: Stripe did it, and no event of it reached Paydesk. */
+  quietly<T>(act: () => Promise<T>): Promise<T>;
   deliver?: Deliver;
   webhookSecret: string;
   /** The state a new refund answers with. */
@@ -265,6 +267,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     get replays() { return idempotency.replays; },
     webhooks: true, deliver: options.deliver, webhookSecret: options.webhookSecret ?? 'whsec_fakestripe0123456789',
     refundOutcome: 'succeeded', latencyMs: 0,
+    async quietly(act) {
+      fake.webhooks = false;
+      try {
+        return await act();
+      } finally {
+        fake.webhooks = true;
+      }
+    },
     failNext: (n, status = 500, error = {}) => { failures = { n, status, ...error }; },
     pay, asyncResult, expireAtStripe, settleRefund, emit, resend,
     close: () => new Promise<void>((resolve) => {
