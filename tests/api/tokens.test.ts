@@ -16,7 +16,8 @@ const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : 
 
 function forge(header: Record<string, unknown>, claims: Record<string, unknown>, key: string | null) {
   const head = `${b64(header)}.${b64(claims)}`;
-  return `${head}.${key === null ? '' : createHmac('sha256', key).update(head).digest('base64url')}`;
+  const hash = header.alg === 'HS512' ? 'sha512' : 'sha256';
+  return `${head}.${key === null ? '' : createHmac(hash, key).update(head).digest('base64url')}`;
 }
 
 describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
@@ -63,6 +64,7 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     ['expired', () => forge(hs256, claims({ iat: 1_600_000_000, exp: 1_600_000_600 }), jwt.key)],
     ['signed with another key', () => forge(hs256, claims(), 'another-key-entirely-123')],
     ['unsigned (alg none)', () => forge({ alg: 'none', typ: 'JWT' }, claims(), null)],
+    ['signed with the key by HS512, an algorithm this server never signs with', () => forge({ alg: 'HS512', typ: 'JWT' }, claims(), jwt.key)],
     ['from another issuer', () => forge(hs256, claims({ iss: 'someone-else' }), jwt.key)],
     ['tampered after signing', () => {
       const [head, , signature] = forge(hs256, claims(), jwt.key).split('.');
@@ -84,8 +86,17 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     const token = forge(hs256, claims(), jwt.key);
     expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { token })).body.code).toBe(200);
     expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { authorization: `bearer   ${token}` })).body.code).toBe(200);
-    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { authorization: `Basic ${token}` })).status).toBe(401);
-    expect((await t.call('POST', '/api/comm/check-token', undefined, undefined, { token: '' })).status).toBe(401);
+  });
+
+  it('reads no token from another scheme or an empty header: the caller is asked to sign in, not told his token is bad', async () => {
+    const token = forge(hs256, claims(), jwt.key);
+    const asked = (await t.call('POST', '/api/comm/check-token')).body;
+    expect(asked.code).toBe(401);
+    expect((await check('not.a.token')).body).not.toEqual(asked);
+    for (const headers of [{ authorization: `Basic ${token}` }, { authorization: `NotBearer ${token}` }, { authorization: 'Bearer ' }, { token: '' }]) {
+      const res = await t.call('POST', '/api/comm/check-token', undefined, undefined, headers);
+      expect(res.body, JSON.stringify(headers)).toEqual(asked);
+    }
   });
 
   it('ends every session the moment the token key changes, though each was verified before', async () => {
@@ -193,5 +204,16 @@ describe.each(DIALECTS)('a token\'s life on the app\'s clock on %s', (dialect) =
     expect((await check(no)).status).toBe(401);
     // A token signed in now lives on.
     expect((await check(await t.signIn())).body.code).toBe(200);
+  });
+
+  it('keeps a signed-out token refused to its last second', async () => {
+    // Half past a second: the sign-out's wait is counted from the second the clock is in, not the next one.
+    clock.now = (Math.floor(clock.now / 1000) + 1) * 1000 + 500;
+    const { no, expired } = (await t.call('POST', '/api/comm/sign-in', { account: 'admin', password: ADMIN_PASSWORD })).body.data.token;
+    expect((await t.call('DELETE', '/api/comm/sign-out', undefined, no)).body.code).toBe(200);
+    clock.now += 3600_000;
+    expect((await check(no)).status).toBe(401);
+    clock.now = expired * 1000 - 100;
+    expect((await check(no)).status).toBe(401);
   });
 });
