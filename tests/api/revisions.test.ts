@@ -169,6 +169,13 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     const all = dataOf(await api.t.call('GET', '/api/revisions/rows?limit=100', undefined, reader.token)).rows as Revision[];
     expect(all.length).toBeGreaterThan(0);
     expect(new Set(all.map((x) => x.resource))).toEqual(new Set(['tags']));
+    // A second group that lists tags without managing them takes nothing away from the first,
+    // and a group that reads the settings shows their history beside.
+    await createRow(api, 'auth-group', { name: unique('g'), manage: 0, all: 0, rules: await ruleIds(['GET api/tags/rows']), uids: `|${reader.id}|` });
+    await createRow(api, 'auth-group', { name: unique('g'), manage: 0, all: 0, rules: await ruleIds(['GET api/toml/:name']), uids: `|${reader.id}|` });
+    const again = await reader.signIn();
+    expect((await historyOf('tags', tag.id, again)).length).toBe(1);
+    expect((await historyOf('toml:pay', 0, again)).length).toBeGreaterThan(0);
 
     // His own orders only, where the orders list gives him only his own, though he manages the history.
     const seller = await userWith(api, ['GET api/revisions/rows', 'GET api/receive-money/rows', 'POST api/receive-money/create'], 0);
@@ -181,12 +188,26 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     expect((await historyOf('receive-money', mine.id, seller.token)).length).toBe(1);
   });
 
+  it('shows of saved views only one\'s own history, though one manages their list: a view is its owner\'s alone', async () => {
+    const state = { filter: {}, columns: [], sort: { field: 'id', order: 'DESC' }, perPage: 25 };
+    const adminView = dataOf(await api.call('POST', '/api/views/create', { name: unique('v'), resource: 'tags', state }), 201);
+    const manager = await userWith(api, ['GET api/revisions/rows', 'GET api/views/rows', 'POST api/views/create'], 1);
+    const own = dataOf(await api.t.call('POST', '/api/views/create', { name: unique('v'), resource: 'tags', state }, manager.token), 201);
+    expect((await historyOf('views', own.id, manager.token)).length).toBe(1);
+    expect(await historyOf('views', adminView.id, manager.token)).toEqual([]);
+    expect((await historyOf('views', adminView.id)).length).toBe(1);
+  });
+
   it('shows nobody the history of a table by a rule other than its list: not a writer, not a limited key', async () => {
     const tag = await createRow(api, 'tags', { name: unique('written') });
     const user = await createUser(api, { nickname: unique('listed') });
     // Whoever may only add tags does not read what was done to them.
     const writer = await userWith(api, ['GET api/revisions/rows', 'POST api/tags/create'], 1);
     expect(await historyOf('tags', tag.id, writer.token)).toEqual([]);
+    // Not even of the tag he added himself.
+    const written = dataOf(await api.t.call('POST', '/api/tags/create', { name: unique('own') }, writer.token), 201);
+    expect(await historyOf('tags', written.id, writer.token)).toEqual([]);
+    expect((await historyOf('tags', written.id)).length).toBe(1);
     // A key limited to the users list reads their history, not the tags' its owner could.
     const key = dataOf(await api.call('POST', '/api/api-keys/create', { name: unique('k'), rules: ['GET api/revisions/rows', 'GET api/users/rows'] }), 201) as { key: string };
     expect(await historyOf('tags', tag.id, key.key)).toEqual([]);
