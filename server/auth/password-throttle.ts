@@ -65,9 +65,11 @@ export class PasswordThrottle {
     }
   }
 
-  /** A right password: this address starts afresh (the account-wide count runs out on its own). */
+  /**
+   * A right password: this address starts afresh (the account-wide count runs out on its own).
+   * Its wait, if it had one, is over: `admit` let the password through.
+   */
   async succeeded(account: string, ip: string): Promise<void> {
-    const k = this.keys(account, ip);
-    await Promise.all([this.cache().del(k.pair), this.cache().del(`${k.pair}:until`)]);
+    await this.cache().del(this.keys(account, ip).pair);
   }
 }
