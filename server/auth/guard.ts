@@ -148,6 +148,7 @@ export class Guard {
 
   /** The stored rule of the request's route (404 for a route without one). */
   async rule(request: FastifyRequest): Promise<RuleRow> {
+    // Stryker disable next-line OptionalChaining,Regex: a route with a rule was registered, so it has a url, and it starts with its only leading /
     const route = request.routeOptions.url?.replace(/^\//, '');
     const rule = route ? await this.rules.find(request.method, route) : undefined;
     if (!rule) throw new AppError(404, 'errors.route_not_found', { method: request.method, url: request.url.split('?')[0] });
