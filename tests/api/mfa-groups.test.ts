@@ -62,7 +62,10 @@ describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (di
     expect(refused.body.msg).toMatch(/two-factor/);
     const check = await t.call('POST', '/api/comm/check-token', undefined, token);
     expect(check.body.data.mfaRequired).toBe(true);
-    expect((await t.call('GET', '/api/auth-rules/mine', undefined, token)).body.data.some((r: { route: string }) => r.route === 'api/receive-money/rows')).toBe(false);
+    const mine = (await t.call('GET', '/api/auth-rules/mine', undefined, token)).body.data as Array<{ route: string }>;
+    expect(mine.some((r) => r.route === 'api/receive-money/rows')).toBe(false);
+    // What any signed-in user may do stays, enrolment among it.
+    expect(mine.some((r) => r.route === 'api/auth-rules/mine')).toBe(true);
     // Nor can that session mint an API key to act for the group without the second factor.
     expect((await t.call('POST', '/api/api-keys/create', { name: 'side door' }, token)).status).toBe(403);
     // Enrolling from that session lifts the hold.

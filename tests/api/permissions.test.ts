@@ -87,6 +87,25 @@ describe.each(DIALECTS)('permissions on %s', (dialect) => {
     expect(all.body.data.every((r: { scope: string }) => r.scope === 'all')).toBe(true);
   });
 
+  it('gives in mine the scope the check gives: a login rule through any managing group, a rule through any of its groups that manages', async () => {
+    const user = await t.call('POST', '/api/users/create', { account: 'manager1', password: 'manager-pass', nickname: 'Mgr' }, admin);
+    const id = user.body.data.id;
+    const ordersRows = await ruleId('GET', 'api/receive-money/rows');
+    for (const manage of [1, 0]) {
+      expect((await t.call('POST', '/api/auth-group/create', { name: `Orders ${manage}`, no: `orders-${manage}`, manage, rules: `|${ordersRows}|`, uids: `|${id}|` }, admin)).status).toBe(201);
+    }
+    const tagsRows = await ruleId('GET', 'api/tags/rows');
+    await t.call('PUT', '/api/auth-rules/update', { id: tagsRows, type: 'login' }, admin);
+    try {
+      const manager = await t.signIn('manager1', 'manager-pass');
+      const mine = (await t.call('GET', '/api/auth-rules/mine', undefined, manager)).body.data as Array<{ route: string; scope: string }>;
+      expect(mine.find((r) => r.route === 'api/receive-money/rows')).toMatchObject({ scope: 'all' });
+      expect(mine.find((r) => r.route === 'api/tags/rows')).toMatchObject({ scope: 'all' });
+    } finally {
+      await t.call('PUT', '/api/auth-rules/update', { id: tagsRows, type: 'default' }, admin);
+    }
+  });
+
   it('applies a rule type changed in the database at once', async () => {
     const id = await ruleId('GET', 'api/tags/rows');
     expect((await t.call('GET', '/api/tags/rows')).status).toBe(401);

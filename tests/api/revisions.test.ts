@@ -188,6 +188,19 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     expect((await historyOf('receive-money', mine.id, seller.token)).length).toBe(1);
   });
 
+  it('shows the history of a table whose list any signed-in user may read to any reader of the history', async () => {
+    const tag = await createRow(api, 'tags', { name: unique('open') });
+    const reader = await userWith(api, ['GET api/revisions/rows'], 1);
+    expect(await historyOf('tags', tag.id, reader.token)).toEqual([]);
+    const rule = dataOf(await api.call('GET', '/api/auth-rules/find?method=GET&route=api/tags/rows'))[0] as { id: number };
+    dataOf(await api.call('PUT', '/api/auth-rules/update', { id: rule.id, type: 'login' }));
+    try {
+      expect((await historyOf('tags', tag.id, reader.token)).length).toBe(1);
+    } finally {
+      dataOf(await api.call('PUT', '/api/auth-rules/update', { id: rule.id, type: 'default' }));
+    }
+  });
+
   it('shows of saved views only one\'s own history, though one manages their list: a view is its owner\'s alone', async () => {
     const state = { filter: {}, columns: [], sort: { field: 'id', order: 'DESC' }, perPage: 25 };
     const adminView = dataOf(await api.call('POST', '/api/views/create', { name: unique('v'), resource: 'tags', state }), 201);
