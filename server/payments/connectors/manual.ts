@@ -34,23 +34,24 @@ export function manualConnector(settings: () => { secrets: string }): Connector 
       const given = (name: string) => header(headers, name) ?? '';
       const signed = { 'webhook-id': given('webhook-id'), 'webhook-timestamp': given('webhook-timestamp'), 'webhook-signature': given('webhook-signature') };
       const secrets = requireSecrets(settings().secrets);
-      const verified = secrets.some((secret) => {
+      const signedWith = (secret: string) => {
         try {
           new Webhook(secret).verify(raw, signed, { jsonParse: false });
-          return true;
-          // Stryker disable next-line BlockStatement: an empty catch returns undefined, as false refuses
         } catch {
           return false;
         }
-      });
-      if (!verified) throw badSignature();
+        return true;
+      };
+      if (!secrets.some(signedWith)) throw badSignature();
       const parsed = body.safeParse(parseJson(raw));
       if (!parsed.success) throw badRequest('errors.notify_bad_body');
       const b = parsed.data;
       return {
         id: signed['webhook-id'],
         notice: {
-          kind: 'payment', tradeNo: b.tradeNo, to: b.status === 'paid' ? 'completed' : 'failed', amount: b.amount,
+          // Stryker disable next-line StringLiteral: the union's tag, for the type checker (which refuses any other); at run time all but 'refund' is a payment
+          kind: 'payment',
+          tradeNo: b.tradeNo, to: b.status === 'paid' ? 'completed' : 'failed', amount: b.amount,
           currency: b.currency.toUpperCase(), reference: b.channelTradeNo ?? '', paidTime: b.paidTime,
         },
       };
@@ -69,12 +70,13 @@ export function manualConnector(settings: () => { secrets: string }): Connector 
   };
 }
 
+// Stryker disable BlockStatement: an empty catch returns undefined too (a directive inside the try would not reach its catch)
 /** The body as JSON, or undefined (which the schema then refuses) when it is not JSON. */
 function parseJson(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8'));
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined too
   } catch {
     return undefined;
   }
 }
+// Stryker restore BlockStatement
