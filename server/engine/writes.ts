@@ -110,8 +110,8 @@ const RACE_RETRIES = 4;
 /**
  * Runs a write and its log row in one transaction (its commit announces the write: db.writes).
  * A write that would leave the caller banned or the site without a super-admin rolls back (keep-admin.ts).
- * A transaction the database gave up on to settle a race (deadlock, lock timeout) runs again:
- * a race is never the caller's error, and never a 500.
+ * A transaction the database gave up on to settle a race (deadlock, lock timeout) runs again;
+ * one that loses every time answers 409, try again (server/plugins/errors.ts), never a 500.
  */
 async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

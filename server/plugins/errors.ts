@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLang, type Lang } from '../../schema/i18n';
+import { ADAPTERS } from '../db/dialect';
 import { AppError, type Envelope } from '../http';
 import { t } from '../i18n';
 
@@ -67,6 +68,12 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
       return { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: capErrors(error.data) };
     }
     if (error.statusCode && error.statusCode < 500) return { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
+    // A write that lost its race (a deadlock, a lock wait) more often than it runs again rolled back whole: the caller
+    // may try again. A conflict, not a fault of the server; logged, as many of them say the database is overloaded.
+    if (lostRace(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'write lost its race');
+      return { code: 409, msg: t(request.lang, 'errors.write_race'), data: null };
+    }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     if (!options.logger) console.error(`[${request.id}]`, error);
     return { code: 500, msg: t(request.lang, 'errors.internal', { id: request.id }), data: null };
@@ -82,5 +89,7 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
     return reply.code(404).send({ code: 404, msg, data: null });
   });
 };
+
+const lostRace = (error: unknown) => Object.values(ADAPTERS).some((adapter) => adapter.retryable(error));
 
 export const errorsPlugin = fp(errors, { name: 'paydesk-errors', fastify: '5.x' });

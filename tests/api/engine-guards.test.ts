@@ -6,6 +6,7 @@
  * in the bin, and `save` telling a create from an update.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../server/i18n';
 import { DIALECTS } from '../support/app';
 import { adminApi, createOrder, createRow, dataOf, everything, label, unique, type Api, type Reply } from '../support/fixtures';
 import { userWith } from './payments-support';
@@ -135,14 +136,16 @@ describe.each(DIALECTS)('write guards on %s', (dialect) => {
     expect(dataOf(await api.call('GET', `/api/receive-money/rows?id=${paid.id}`)).total).toBe(1);
   });
 
-  it('a write that loses a race runs again, four times at most, and a refusal is not run again', async () => {
+  it('a write that loses a race runs again, four times at most, then answers 409; a refusal is not run again', async () => {
     const name = unique('race');
     const won = await racing([lost(), lost(), lost(), lost()], () => api.call('POST', '/api/tags/create', { name }));
     expect(dataOf(won.res, 201)).toMatchObject({ name });
     expect(won.began).toBe(5);
     const late = unique('race');
     const gaveUp = await racing([lost(), lost(), lost(), lost(), lost()], () => api.call('POST', '/api/tags/create', { name: late }));
-    expect(gaveUp.res.status).not.toBe(201);
+    // Rolled back whole, it asks the caller to try again: a conflict, never a 500.
+    expect(gaveUp.res.status).toBe(409);
+    expect(gaveUp.res.body).toEqual({ code: 409, msg: t('en-us', 'errors.write_race'), data: null });
     expect(gaveUp.began).toBe(5);
     expect(dataOf(await api.call('GET', `/api/tags/rows?name=${late}`)).total).toBe(0);
     const refused = await racing([], () => api.call('POST', '/api/tags/create', { name }));

@@ -93,7 +93,7 @@ describe.each(SETUPS)('tokens on %s with %s cache', (dialect, cache) => {
     const asked = (await t.call('POST', '/api/comm/check-token')).body;
     expect(asked.code).toBe(401);
     expect((await check('not.a.token')).body).not.toEqual(asked);
-    for (const headers of [{ authorization: `Basic ${token}` }, { authorization: `NotBearer ${token}` }, { authorization: 'Bearer ' }, { token: '' }]) {
+    for (const headers of [{ authorization: `Basic ${token}` }, { authorization: `NotBearer ${token}` }, { authorization: 'Bearer ' }, { token: '' }] as Array<Record<string, string>>) {
       const res = await t.call('POST', '/api/comm/check-token', undefined, undefined, headers);
       expect(res.body, JSON.stringify(headers)).toEqual(asked);
     }

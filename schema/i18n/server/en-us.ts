@@ -115,6 +115,7 @@ const enUs: ServerCatalog = {
     too_many_requests: 'Too many requests, please try again later',
     blocked: 'Too many requests: temporarily blocked',
     internal: 'Internal server error (request %{id})',
+    write_race: 'Others changed the same records at the same moment, so nothing was saved. Please try again.',
     sign_in_failed: 'Wrong account or password',
     sign_in_wait: 'Too many wrong passwords: try again in %{seconds} s',
     user_banned: 'This account is disabled',

@@ -115,6 +115,7 @@ const koKr: ServerCatalog = {
     too_many_requests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',
     blocked: '요청이 너무 많아 일시적으로 차단되었습니다',
     internal: '서버 내부 오류가 발생했습니다 (요청 ID %{id})',
+    write_race: '같은 레코드가 동시에 변경되어 저장되지 않았습니다. 다시 시도해 주세요.',
     sign_in_failed: '계정 또는 비밀번호가 올바르지 않습니다',
     sign_in_wait: '비밀번호를 너무 많이 틀렸습니다. %{seconds}초 후에 다시 시도하세요',
     user_banned: '비활성화된 계정입니다',

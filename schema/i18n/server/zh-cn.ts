@@ -118,6 +118,7 @@ const zhCn = {
     too_many_requests: '请求过于频繁，请稍后再试',
     blocked: '请求过于频繁，已被暂时封禁',
     internal: '服务器内部错误（请求编号 %{id}）',
+    write_race: '其他操作同时修改了相同的记录，本次未保存，请重试。',
     sign_in_failed: '账号或密码错误',
     sign_in_wait: '密码错误次数过多，请 %{seconds} 秒后再试',
     user_banned: '账号已被禁用',
