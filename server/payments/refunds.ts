@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import type { OrderException, PayProvider, RefundState } from '../../schema/options';
 import { minorDigits, decimalsOf } from '../../schema/money';
 import { AppError } from '../http';
+import { t } from '../i18n';
 import { invalid } from '../engine/params';
 import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
@@ -142,7 +143,9 @@ async function askProvider(deps: RefundDeps, refund: RefundRow): Promise<RefundR
       order, refundId: refund.id, amount: refund.amount, currency: refund.currency, reason: refund.reason, idempotencyKey: refund.idempotencyKey,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code < 500) return { state: 'failed', reference: '', failure: error.key };
+    // Our own refusal (the channel no longer set up), in words like the provider's own refusals beside it: the column, the
+    // order's story and the merchant's callback carry text, and a bare message key with its parameters lost says nothing.
+    if (error instanceof AppError && error.code < 500) return { state: 'failed', reference: '', failure: t('en-us', error.key, error.params) };
     return null;
   }
 }

@@ -67,8 +67,8 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     };
     const refused = await paidOrder();
     const row = async (id: number) => (await findOrder(api.t.app.paydesk.db.any, { id }))!;
-    const failed = await refundOrder(provider(new AppError(409, 'errors.refund_refused')), await row(refused.id), { amount: 10, reason: 'refused', actor: '1' });
-    expect(failed).toMatchObject({ state: 'failed', failure: 'errors.refund_refused' });
+    const failed = await refundOrder(provider(new AppError(409, 'errors.channel_not_ready', { channel: 'Stripe' })), await row(refused.id), { amount: 10, reason: 'refused', actor: '1' });
+    expect(failed).toMatchObject({ state: 'failed', failure: 'The payment channel Stripe is not set up yet' });
     expect(Number((await row(refused.id)).refundedAmount)).toBe(0);
     for (const error of [new AppError(500, 'errors.internal'), new AppError(503, 'errors.unavailable'), new Error('socket hang up')]) {
       const down = await paidOrder();
