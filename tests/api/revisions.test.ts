@@ -51,6 +51,8 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
   }
 
   it('records create, update, remove, restore and delete with who, when and old and new values', async () => {
+    const total = async () => dataOf(await api.call('GET', '/api/revisions/rows?limit=1&resource=tags')).total as number;
+    const before = await total();
     api.clock.now += 60;
     const tag = await createRow(api, 'tags', { name: unique('before') });
     const renamed = unique('after');
@@ -65,6 +67,7 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     const [deleted, , restored, removed, updated, created] = history;
     expect(created!.changes).toMatchObject({ name: [null, tag.name] });
     expect(updated!.changes).toEqual({ name: [tag.name, renamed] });
+    expect(Object.keys(removed!.changes!)).toEqual(['deleteTime']);
     expect(removed!.changes!.deleteTime![0]).toBe(0);
     expect(Number(removed!.changes!.deleteTime![1])).toBeGreaterThan(0);
     expect(restored!.changes!.deleteTime![1]).toBe(0);
@@ -74,6 +77,8 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
       // The app's clock, which this suite moves.
       expect(x.createTime).toBe(api.clock.now);
     }
+    // One revision per row written, and none besides.
+    expect(await total()).toBe(before + 6);
   });
 
   it('masks passwords and hidden fields as *** on both sides', async () => {
@@ -186,6 +191,10 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     expect(ownGroup.id).toBeGreaterThan(0);
     expect(await historyOf('receive-money', theirs.id, manager.token)).toEqual([]);
     expect((await historyOf('receive-money', mine.id, seller.token)).length).toBe(1);
+
+    // Who may list no table reads no history at all.
+    const blind = await userWith(api, ['GET api/revisions/rows'], 1);
+    expect(dataOf(await api.t.call('GET', '/api/revisions/rows?limit=100', undefined, blind.token)).total).toBe(0);
   });
 
   it('shows the history of a table whose list any signed-in user may read to any reader of the history', async () => {
