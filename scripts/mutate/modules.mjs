@@ -16,7 +16,7 @@ export const GROUPS = {
   auth: {
     mutate: ['server/auth/{guard,tokens,api-keys,password-throttle,codes}.ts'],
     tests: [...api('security-sessions', 'security-identity', 'security-enumeration', 'security-hardening', 'permissions', 'tokens', 'payments-api-keys',
-      'comm-codes', 'comm-reset', 'comm-sign-code', 'comm-sign-up', 'mfa-sign-in', 'mfa-groups', 'sign-in-up-settings', 'api-key-rules', 'revisions', 'views', 'password-throttle')],
+      'comm-codes', 'comm-reset', 'comm-sign-code', 'comm-sign-up', 'mfa-sign-in', 'mfa-groups', 'sign-in-up-settings', 'api-key-rules', 'revisions', 'views', 'password-throttle'), 'tests/unit/tokens.test.ts'],
   },
   outbox: {
     mutate: ['server/payments/outbox.ts'],
