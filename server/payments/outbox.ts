@@ -12,8 +12,9 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Kysely } from 'kysely';
+import { lostRace } from '../db/dialect';
 import { PrivateDestinationError, type Destinations } from './destinations';
-import { isDeadlock, retryDeadlocks, type Clock } from './transitions';
+import { retryDeadlocks, type Clock } from './transitions';
 
 /** Seconds to wait after the n-th failed try (n = 1…9); the 10th failure is final. */
 export const BACKOFF_SECONDS = [10, 30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600] as const;
@@ -91,7 +92,7 @@ export class Outbox {
       return Number(result.numUpdatedRows) === 1 ? owner : undefined;
     } catch (error) {
       // Another instance claiming rows at the same moment: leave this one to it, or to the next look.
-      if (isDeadlock(error)) return undefined;
+      if (lostRace(error)) return undefined;
       throw error;
     }
   }

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { FINAL_STATUSES, type OrderStatus, type TRANSITION_SOURCES } from '../../schema/options';
+import { lostRace } from '../db/dialect';
 import { AppError, notFound } from '../http';
 import { recordEvent, recordMoneyRevisions } from './events';
 import { orderChanged } from './totals';
@@ -152,19 +153,13 @@ export async function transition(
   return outcome;
 }
 
-/** MySQL's answer when two transactions wait for each other: one of them is rolled back and may simply run again. */
-export const isDeadlock = (error: unknown) => {
-  const e = error as { errno?: number; code?: string };
-  return e?.errno === 1213 || e?.errno === 1205 || e?.code === 'ER_LOCK_DEADLOCK' || e?.code === 'ER_LOCK_WAIT_TIMEOUT';
-};
-
-/** Runs `work` again when the database chose it as a deadlock's victim (it was rolled back whole). */
+/** Runs `work` again when the database chose it as a deadlock's victim (it was rolled back whole: server/db/dialect.ts `lostRace`). */
 export async function retryDeadlocks<T>(work: () => Promise<T>, tries = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isDeadlock(error) || attempt >= tries) throw error;
+      if (!lostRace(error) || attempt >= tries) throw error;
       // Stryker disable next-line ArithmeticOperator: equivalent; the pause only spreads the retries apart, and any length of it (a negative one is none) is correct.
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }

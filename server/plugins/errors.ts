@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLang, type Lang } from '../../schema/i18n';
-import { ADAPTERS } from '../db/dialect';
+import { lostRace } from '../db/dialect';
 import { AppError, type Envelope } from '../http';
 import { t } from '../i18n';
 
@@ -89,7 +89,5 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
     return reply.code(404).send({ code: 404, msg, data: null });
   });
 };
-
-const lostRace = (error: unknown) => Object.values(ADAPTERS).some((adapter) => adapter.retryable(error));
 
 export const errorsPlugin = fp(errors, { name: 'paydesk-errors', fastify: '5.x' });
