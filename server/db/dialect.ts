@@ -72,10 +72,11 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
     forUpdate: true,
     // ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT.
     retryable: (error) => [1213, 1205].includes((error as DbError)?.errno ?? 0),
-    // MySQL names the index, which migrations call `<table>_<column>_unique`.
+    // MySQL names the index, which migrations call `<table>_<column>_unique`: the column is the part before `_unique`
+    // (a table may hold underscores, receive_money; a column never does).
     uniqueViolation: (error) => {
       const e = error as DbError;
-      return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 ? /_(\w+?)_unique'/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
+      return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 ? /_([A-Za-z0-9]+)_unique'/.exec(e.message ?? '')?.[1] ?? 'id' : undefined;
     },
     // VALUES(c) is the row that was refused (MariaDB has no row alias for it).
     addOnConflict: (qb, _keys, sums) => qb.onDuplicateKeyUpdate(

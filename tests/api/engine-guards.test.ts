@@ -154,13 +154,21 @@ describe.each(DIALECTS)('write guards on %s', (dialect) => {
   });
 
   it('a unique value a racing writer took after the check is the same 400 naming the field', async () => {
-    const taken = Object.assign(new Error("Duplicate entry for key 'tags_name_unique': tags.name"), {
-      code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_UNIQUE' : 'ER_DUP_ENTRY', errno: 1062,
-    });
-    const { res } = await racing([taken], () => api.call('POST', '/api/tags/create', { name: unique('tag') }));
-    expect(res.status, res.text).toBe(400);
-    expect(res.body.msg).toBe(`${label('tags', 'name')} already exists`);
-    expect(res.body.data.errors).toEqual([{ field: 'name', message: 'errors.conflict' }]);
+    // What each database says of a row its unique index refused.
+    const taken = (table: string, column: string) => Object.assign(
+      dialect === 'sqlite' ? new Error(`UNIQUE constraint failed: ${table}.${column}`) : new Error(`Duplicate entry 'x' for key '${table}_${column}_unique'`),
+      dialect === 'sqlite' ? { code: 'SQLITE_CONSTRAINT_UNIQUE' } : { code: 'ER_DUP_ENTRY', errno: 1062 },
+    );
+    const tag = await racing([taken('tags', 'name')], () => api.call('POST', '/api/tags/create', { name: unique('tag') }));
+    expect(tag.res.status, tag.res.text).toBe(400);
+    expect(tag.res.body.msg).toBe(`${label('tags', 'name')} already exists`);
+    expect(tag.res.body.data.errors).toEqual([{ field: 'name', message: 'errors.conflict' }]);
+    // A table whose name holds an underscore names the column all the same.
+    const order = await racing([taken('receive_money', 'tradeNo')], () => api.call('POST', '/api/receive-money/create', {
+      title: 'Raced', amount: 5, currency: 'USD', payUrl: 'https://pay.example.com/x',
+    }));
+    expect(order.res.status, order.res.text).toBe(400);
+    expect(order.res.body.data.errors).toEqual([{ field: 'tradeNo', message: 'errors.conflict' }]);
   });
 
   it('a new password set by an operator ends the user\'s sessions once it is stored, and a refused one ends none', async () => {
