@@ -33,7 +33,7 @@ export const GROUPS = {
   },
   engine: {
     mutate: ['server/engine/{store,writes}.ts'],
-    tests: ['tests/api/engine-*.test.ts', 'tests/api/rest-*.test.ts', ...api('write-owner', 'scope-bin', 'permissions', 'security-sort', 'empty-values', 'property', 'security-ceiling', 'revisions')],
+    tests: ['tests/api/engine-*.test.ts', 'tests/api/rest-*.test.ts', ...api('write-owner', 'scope-bin', 'permissions', 'security-sort', 'empty-values', 'property', 'security-ceiling', 'revisions'), 'tests/unit/count-tags.test.ts'],
   },
   signing: {
     mutate: ['server/services/signing.ts'],

@@ -12,7 +12,7 @@ const narrowed = process.env.PAYDESK_MUTATE_TESTS?.split(',').filter(Boolean);
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    include: narrowed?.length ? narrowed : ['tests/api/**/*.test.ts', 'tests/unit/{stripe-money,tokens}.test.ts'],
+    include: narrowed?.length ? narrowed : ['tests/api/**/*.test.ts', 'tests/unit/{stripe-money,tokens,count-tags}.test.ts'],
     exclude: [
       'tests/api/start.test.ts',
       'tests/api/npm-start.test.ts',
