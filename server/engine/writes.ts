@@ -70,7 +70,8 @@ async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Recor
     const target = f.ref && e.resources.get(f.ref);
     if (!target) continue;
     const value = values[k];
-    const ids = typeof value === 'string' ? [...new Set(value.split('|').filter(Boolean).map(Number))] : typeof value === 'number' && value > 0 ? [value] : [];
+    // Both spellings read alike: '|1|2|' and 5 (or '5'); 0 and blanks are no reference.
+    const ids = [...new Set(String(value).split('|').map(Number).filter((id) => id > 0))];
     if (!ids.length) continue;
     const found = await trx.selectFrom(target.table).select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) {

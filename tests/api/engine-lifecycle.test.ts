@@ -36,6 +36,22 @@ describe.each(DIALECTS)('record lifecycle on %s', (dialect) => {
     expect((await api.call('GET', `/api/tags/take?id=${row.id}`)).body).toMatchObject({ code: 204, data: null });
   });
 
+  it('sets a row\'s update time at each change: an edit, a move to the trash, a restore', async () => {
+    const row = await tag();
+    const db = api.t.app.paydesk.db.any;
+    const updateTime = async () => Number((await db.selectFrom('tags').select('updateTime').where('id', '=', row.id).executeTakeFirstOrThrow()).updateTime);
+    const since = Math.floor(Date.now() / 1000);
+    for (const change of [
+      () => api.call('PUT', '/api/tags/update', { id: row.id, name: unique('renamed') }),
+      () => api.call('DELETE', '/api/tags/remove', { ids: String(row.id) }),
+      () => api.call('PUT', '/api/tags/restore', { ids: String(row.id) }),
+    ]) {
+      await db.updateTable('tags').set({ updateTime: 1000 }).where('id', '=', row.id).execute();
+      dataOf(await change());
+      expect(await updateTime()).toBeGreaterThanOrEqual(since);
+    }
+  });
+
   it('clears only the trash', async () => {
     const [kept, binned1, binned2] = [await tag(), await tag(), await tag()];
     dataOf(await api.call('DELETE', `/api/tags/remove?ids=${binned1.id},${binned2.id}`));
