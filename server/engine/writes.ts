@@ -47,6 +47,7 @@ async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Rec
       if (await qb.executeTakeFirst()) throw new AppError(409, 'errors.duplicate_per_owner', { field: k }, { errors: [{ field: k, message: 'errors.duplicate_per_owner' }] });
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: equivalent for the caller; the column's unique index refuses the row with the same 400 (transactOnce), a statement later
     if (await qb.executeTakeFirst()) throw badRequest('errors.conflict', { field: k }, { errors: [{ field: k, message: 'errors.conflict' }] });
   }
 }
