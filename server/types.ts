@@ -33,7 +33,7 @@ export interface Caller {
   /** Rows the caller may read and change: `null` = everyone's (manage), else only this owner id. */
   scopeUid: number | null;
   /** The live groups the caller belongs to (what a row shared with a group is read by: `personal` resources). */
-  groups?: readonly number[];
+  groups: readonly number[];
   /** The token's id, so sign-out can revoke it. */
   jti?: string;
   tokenExp?: number;

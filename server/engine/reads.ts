@@ -49,7 +49,7 @@ export async function publicTake(e: Engine, r: Resource, raw: unknown) {
   const spec = r.publicTake!;
   const value = uniqueKey(spec.by, raw);
   if (spec.only && !spec.only.includes(value)) return null;
-  return remember(e, r, cacheKey(r, 'public', { user: null, scopeUid: null }, value), async () => {
+  return remember(e, r, cacheKey(r, 'public', { user: null, scopeUid: null, groups: [] }, value), async () => {
     const row = await inTrash(selectFrom(e.db.any, r, [...spec.fields]), r, false).where(spec.by, '=', value).executeTakeFirst();
     return row ? decode(r, row) : null;
   });

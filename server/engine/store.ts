@@ -66,7 +66,7 @@ export function ownerScope(r: Resource, caller: Caller): number | null {
 }
 
 /** The groups whose shared rows a read of `r` also reaches (a `personal` table's `sharedWith`); a stranger is in none. */
-const sharedGroups = (r: Resource, caller: Caller): readonly number[] => (r.personal?.sharedWith ? (caller.groups ?? []) : []);
+const sharedGroups = (r: Resource, caller: Caller): readonly number[] => (r.personal?.sharedWith ? caller.groups : []);
 
 /** What a cached read of `r` depends on of its caller: the owner scope, and the groups whose shared rows it reads. */
 export function scopeKey(r: Resource, caller: Caller): string {

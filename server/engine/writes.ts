@@ -96,14 +96,14 @@ function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown
   if (!owner || uid === null || rows.every((row) => row[owner] === uid)) return;
   // A row shared with the caller's group is his to read, not to change: said so, not "another user's data".
   const shared = r.personal?.sharedWith;
-  throw forbidden(shared && rows.some((row) => (caller.groups ?? []).includes(Number(row[shared]))) ? 'errors.shared_read_only' : 'errors.scope');
+  throw forbidden(shared && rows.some((row) => caller.groups.includes(Number(row[shared]))) ? 'errors.shared_read_only' : 'errors.scope');
 }
 
 /** A `personal` row may be shared only with a group its writer belongs to. */
 function checkShare(r: Resource, caller: Caller, values: Record<string, unknown>) {
   const by = r.personal?.sharedWith;
   const group = by ? Number(values[by] ?? 0) : 0;
-  if (group && !(caller.groups ?? []).includes(group)) invalid([{ field: by!, message: 'validation.not_your_group' }]);
+  if (group && !caller.groups.includes(group)) invalid([{ field: by!, message: 'validation.not_your_group' }]);
 }
 
 /** How often a write that lost a race to another (a deadlock) runs again before its caller hears of it. */

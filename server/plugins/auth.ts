@@ -36,7 +36,7 @@ const auth: FastifyPluginAsync<{ configDir: string }> = async (app, o) => {
 
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
-    request.caller = { user: null, scopeUid: 0 };
+    request.caller = { user: null, scopeUid: 0, groups: [] };
   });
   // Hand-written routes without a rule (static files) are outside the permission system.
   app.addHook('preHandler', async (request) => {

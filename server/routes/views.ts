@@ -35,7 +35,7 @@ export function viewsGuard(resources: readonly Resource[]): WriteGuard {
 /** `GET /api/views/groups`: the caller's own live groups, the only ones he may share a view with. */
 export async function viewsRoutes(app: FastifyInstance) {
   app.get('/api/views/groups', { config: { rule: { name: 'groups', group: 'views', type: 'login', scene: 'find' } } }, async (request) => {
-    const ids = request.caller.groups ?? [];
+    const ids = request.caller.groups;
     const rows = ids.length
       ? await app.db.any.selectFrom('auth_group').select(['id', 'name']).where('id', 'in', [...ids]).where('deleteTime', '=', 0).orderBy('serial').orderBy('id').execute()
       : [];
