@@ -121,6 +121,7 @@ async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, actio
       return await transactOnce(e, r, ctx, action, work);
     } catch (error) {
       if (attempt > RACE_RETRIES || !e.db.adapter.retryable(error)) throw error;
+      // Stryker disable next-line ArithmeticOperator: equivalent; the pause only spreads the retries apart, and any length of it is correct
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }

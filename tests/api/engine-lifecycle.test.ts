@@ -36,11 +36,12 @@ describe.each(DIALECTS)('record lifecycle on %s', (dialect) => {
     expect((await api.call('GET', `/api/tags/take?id=${row.id}`)).body).toMatchObject({ code: 204, data: null });
   });
 
-  it('sets a row\'s update time at each change: an edit, a move to the trash, a restore', async () => {
+  it('sets a row\'s update time at each change: its creation, an edit, a move to the trash, a restore', async () => {
+    const since = Math.floor(Date.now() / 1000);
     const row = await tag();
     const db = api.t.app.paydesk.db.any;
     const updateTime = async () => Number((await db.selectFrom('tags').select('updateTime').where('id', '=', row.id).executeTakeFirstOrThrow()).updateTime);
-    const since = Math.floor(Date.now() / 1000);
+    expect(await updateTime()).toBeGreaterThanOrEqual(since);
     for (const change of [
       () => api.call('PUT', '/api/tags/update', { id: row.id, name: unique('renamed') }),
       () => api.call('DELETE', '/api/tags/remove', { ids: String(row.id) }),
