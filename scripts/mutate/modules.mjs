@@ -23,7 +23,7 @@ export const GROUPS = {
     tests: [...api('payments-outbox', 'payments-callback-test', 'payments-callback-secrets')],
   },
   payments: {
-    mutate: ['server/payments/{transitions,notify,expiry,refunds,exceptions}.ts'],
+    mutate: ['server/payments/{transitions,notify,expiry,refunds,exceptions}.ts', 'server/db/races.ts'],
     tests: ['tests/api/payments-*.test.ts', ...api('orders', 'dashboard', 'dashboard-totals')],
   },
   connectors: {

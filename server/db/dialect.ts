@@ -85,8 +85,5 @@ export const ADAPTERS: Record<DialectName, DialectAdapter> = {
   },
 };
 
-/** A transaction the database gave up on to settle a race (deadlock, lock wait, busy), on either dialect: rolled back whole, it may simply run again. */
-export const lostRace = (error: unknown) => Object.values(ADAPTERS).some((adapter) => adapter.retryable(error));
-
 /** The adapter of a Kysely instance or transaction, for code handed only the query builder (the payment writes). */
 export const adapterOf = (db: Kysely<any>): DialectAdapter => (db.getExecutor().adapter instanceof MysqlAdapter ? ADAPTERS.mysql : ADAPTERS.sqlite);

@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, forbidden, notFound } from '../http';
 import type { Caller } from '../types';
 import { invalid, onlyKeys, parseId, parseIds, parseValues } from './params';
+import { retryLostRaces } from '../db/races';
 import { decode, encode, now, outputColumns, withDefaults } from '../db/rows';
 import { authorOf, recordRevisions, type RevisionAction, type RowChange } from './revisions';
 import { inTrash, ownerScope, scoped, type Engine } from './store';
@@ -106,25 +107,13 @@ function checkShare(r: Resource, caller: Caller, values: Record<string, unknown>
   if (group && !caller.groups.includes(group)) invalid([{ field: by!, message: 'validation.not_your_group' }]);
 }
 
-/** How often a write that lost a race to another (a deadlock) runs again before its caller hears of it. */
-const RACE_RETRIES = 4;
-
 /**
  * Runs a write and its log row in one transaction (its commit announces the write: db.writes).
  * A write that would leave the caller banned or the site without a super-admin rolls back (keep-admin.ts).
- * A transaction the database gave up on to settle a race (deadlock, lock timeout) runs again;
- * one that loses every time answers 409, try again (server/plugins/errors.ts), never a 500.
+ * A transaction the database gave up on to settle a race runs again (server/db/races.ts).
  */
-async function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transactOnce(e, r, ctx, action, work);
-    } catch (error) {
-      if (attempt > RACE_RETRIES || !e.db.adapter.retryable(error)) throw error;
-      // Stryker disable next-line ArithmeticOperator: equivalent; the pause only spreads the retries apart, and any length of it is correct
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
+function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  return retryLostRaces(() => transactOnce(e, r, ctx, action, work));
 }
 
 async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {

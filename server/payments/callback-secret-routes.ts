@@ -12,7 +12,8 @@ import { generateWebhookSecret } from '../../schema/settings';
 import { AppError, created, ok } from '../http';
 import { onlyKeys } from '../engine/params';
 import type { WriteContext } from '../engine/writes';
-import { retryDeadlocks, type Clock } from './transitions';
+import { type Clock } from './transitions';
+import { retryLostRaces } from '../db/races';
 
 export interface CallbackSecretRouteOptions {
   db: Kysely<any>;
@@ -39,7 +40,7 @@ export async function callbackSecretRoutes(app: FastifyInstance, o: CallbackSecr
     const secret = generateWebhookSecret();
     const now = o.clock();
     const ctx = o.writeContext(request);
-    const saved = await retryDeadlocks(() => o.db.transaction().execute(async (trx) => {
+    const saved = await retryLostRaces(() => o.db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('callback_secrets').select(['id', 'secret']).where('merchant', '=', merchant).executeTakeFirst();
       const previousUntil = current ? now + OVERLAP_SECONDS : 0;
       const values = { secret, prefix: secret.slice(0, PREFIX_LENGTH), previous: current?.secret ?? '', previousUntil, updateTime: now };

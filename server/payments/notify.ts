@@ -15,7 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
 import type { Connector, PaymentNotice, RefundNotice } from './connectors/connector';
 import { exceptionOf, flagException } from './exceptions';
-import { applyIn, findOrder, retryDeadlocks, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
+import { applyIn, findOrder, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
+import { retryLostRaces } from '../db/races';
 
 export interface NotifyOptions {
   deps: TransitionDeps;
@@ -47,7 +48,7 @@ export async function applyNotification(
   const now = deps.clock();
   let result: NotifyResult;
   try {
-    result = await retryDeadlocks(() => deps.db.transaction().execute(async (trx): Promise<NotifyResult> => {
+    result = await retryLostRaces(() => deps.db.transaction().execute(async (trx): Promise<NotifyResult> => {
       const row = await trx.insertInto('pay_notifications').values({
         dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
         tradeNo: known.tradeNo, outcome: 'applied', reason: '',

@@ -12,9 +12,9 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Kysely } from 'kysely';
-import { lostRace } from '../db/dialect';
+import { lostRace, retryLostRaces } from '../db/races';
 import { PrivateDestinationError, type Destinations } from './destinations';
-import { retryDeadlocks, type Clock } from './transitions';
+import { type Clock } from './transitions';
 
 /** Seconds to wait after the n-th failed try (n = 1…9); the 10th failure is final. */
 export const BACKOFF_SECONDS = [10, 30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600] as const;
@@ -184,7 +184,7 @@ export class Outbox {
     const previous = (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts ?? []) as Attempt[];
     const attempt: Attempt = { at: now, code, ms, ...(error && { error }), ...(refused && { refused: true }), ...(next && { next }) };
     // What the merchant answered must be kept, or the row would be sent again when its lease ends.
-    await retryDeadlocks(() => this.o.db.updateTable('callbacks').set({
+    await retryLostRaces(() => this.o.db.updateTable('callbacks').set({
       state: verdict === 'retry' ? 'pending' : verdict,
       tries, lastCode: code, nextTime: next, leaseUntil: 0, leaseOwner: '',
       attempts: JSON.stringify([...previous, attempt].slice(-MAX_ATTEMPTS_KEPT)),

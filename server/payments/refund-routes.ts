@@ -15,7 +15,8 @@ import type { WriteContext } from '../engine/writes';
 import { recordEvent, recordMoneyRevisions } from './events';
 import { orderChanged } from './totals';
 import { refundOrder, type RefundDeps } from './refunds';
-import { findOrder, retryDeadlocks } from './transitions';
+import { findOrder } from './transitions';
+import { retryLostRaces } from '../db/races';
 
 export interface RefundRouteOptions {
   deps: RefundDeps;
@@ -82,7 +83,7 @@ export async function refundRoutes(app: FastifyInstance, o: RefundRouteOptions) 
     // Money in another currency cannot be counted as this order's payment: it can only go back.
     if (order.exception === 'wrong_currency') throw new AppError(409, 'errors.accept_wrong_currency');
     const now = deps.clock();
-    const after = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+    const after = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
       const current = (await findOrder(trx, { id: order.id }))!;
       const payable = current.status === 'pending' || current.status === 'expired' || current.status === 'failed';
       // Accepting late or short money completes the order with what was received; an overpayment already completed it.

@@ -24,8 +24,9 @@ import { invalid } from '../engine/params';
 import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
 import { orderChanged, refundSettled } from './totals';
-import { findOrder, retryDeadlocks, type OrderRow, type TransitionDeps } from './transitions';
+import { findOrder, type OrderRow, type TransitionDeps } from './transitions';
 import { checkoutOrder } from './orders';
+import { retryLostRaces } from '../db/races';
 
 export interface RefundDeps extends TransitionDeps {
   connectors: Record<PayProvider, Connector>;
@@ -83,7 +84,7 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
   }
   // Stryker restore ConditionalExpression,BlockStatement
   const now = deps.clock();
-  const id = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+  const id = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
     const current = (await findOrder(trx, { id: order.id }))!;
     const exception = ask.exception ? (current.exception as OrderException | '') : '';
     let amount: number;
@@ -157,7 +158,7 @@ async function askProvider(deps: RefundDeps, refund: RefundRow): Promise<RefundR
  */
 export async function settleRefund(deps: RefundDeps, refundId: number, result: RefundResult): Promise<RefundRow> {
   const now = deps.clock();
-  const settled = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+  const settled = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
     const refund = (await findRefund(trx, { id: refundId }))!;
     if (result.state === 'pending') {
       if (result.reference && !refund.reference) {

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { FINAL_STATUSES, type OrderStatus, type TRANSITION_SOURCES } from '../../schema/options';
-import { lostRace } from '../db/dialect';
+import { retryLostRaces } from '../db/races';
 import { AppError, notFound } from '../http';
 import { recordEvent, recordMoneyRevisions } from './events';
 import { orderChanged } from './totals';
@@ -144,26 +144,13 @@ export interface TransitionDeps {
 export async function transition(
   deps: TransitionDeps, key: OrderKey, change: Change, also?: (trx: Transaction<any>, outcome: Outcome) => Promise<void>,
 ): Promise<Outcome> {
-  const outcome = await retryDeadlocks(() => deps.db.transaction().execute(async (trx) => {
+  const outcome = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
     const result = await applyIn(trx, key, change, deps.clock);
     if (result.changed && also) await also(trx, result);
     return result;
   }));
   if (outcome.changed) await deps.committed(outcome);
   return outcome;
-}
-
-/** Runs `work` again when the database chose it as a deadlock's victim (it was rolled back whole: server/db/dialect.ts `lostRace`). */
-export async function retryDeadlocks<T>(work: () => Promise<T>, tries = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!lostRace(error) || attempt >= tries) throw error;
-      // Stryker disable next-line ArithmeticOperator: equivalent; the pause only spreads the retries apart, and any length of it (a negative one is none) is correct.
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
-    }
-  }
 }
 
 export const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLang, type Lang } from '../../schema/i18n';
-import { lostRace } from '../db/dialect';
+import { lostRace } from '../db/races';
 import { AppError, type Envelope } from '../http';
 import { t } from '../i18n';
 

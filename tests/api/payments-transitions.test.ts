@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
-import { retryDeadlocks } from '../../server/payments/transitions';
 import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { retryLostRaces } from '../../server/db/races';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
@@ -118,7 +118,7 @@ describe('a transition chosen as a deadlock victim (MariaDB rolls it back whole)
     // MariaDB's deadlock and lock wait, and SQLite's busy database.
     for (const victim of [deadlock, { errno: 1205, code: 'ER_LOCK_WAIT_TIMEOUT' }, { code: 'SQLITE_BUSY' }]) {
       let runs = 0;
-      const outcome = await retryDeadlocks(async () => {
+      const outcome = await retryLostRaces(async () => {
         if (++runs < 5) throw victim;
         return 'moved';
       });
@@ -128,14 +128,14 @@ describe('a transition chosen as a deadlock victim (MariaDB rolls it back whole)
 
   it('gives up after the fifth, with the database error', async () => {
     let runs = 0;
-    await expect(retryDeadlocks(async () => { runs++; throw deadlock; })).rejects.toBe(deadlock);
+    await expect(retryLostRaces(async () => { runs++; throw deadlock; })).rejects.toBe(deadlock);
     expect(runs).toBe(5);
   });
 
   it('never runs again for any other error: a refused move is not retried', async () => {
     for (const other of [new Error('refused'), { errno: 1062, code: 'ER_DUP_ENTRY' }, null]) {
       let runs = 0;
-      await expect(retryDeadlocks(async () => { runs++; throw other; })).rejects.toBe(other);
+      await expect(retryLostRaces(async () => { runs++; throw other; })).rejects.toBe(other);
       expect(runs, JSON.stringify(other)).toBe(1);
     }
   });
