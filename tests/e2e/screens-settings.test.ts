@@ -57,7 +57,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     await expect.poll(() => limit.isDisabled()).toBe(true);
 
     await api.getByRole('button', { name: '随机生成' }).click();
-    const keyInput = api.getByLabel('接口密钥（留空则自动生成）');
+    const keyInput = api.getByLabel('签名密钥（留空自动生成）');
     const key = await keyInput.inputValue();
     expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     // The key is shown as dots until the operator asks to see it.
