@@ -8,7 +8,7 @@
 import { Box, Button, CssBaseline, LinearProgress, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { authProvider } from '../api/authProvider';
 import { passwordStep } from '../api/mfa';
 import { apiInit, type AccountPolicy } from '../api/http';
@@ -144,7 +144,7 @@ function SignIn() {
       ? submit('password', values, byPassword)
       : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
   const links: Array<[string, string]> = [['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']];
-  if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} />;
+  if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} restart={() => setStep(null)} />;
   if (policy === undefined) return <PolicyLoading title="admin.titles.sign_in" links={links} />;
   return (
     <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={links}>
@@ -218,8 +218,18 @@ function Forget() {
  * A signed-in visitor, one whose stored token the server still
  * accepts, is sent to `/`. A garbage or refused token is forgotten and the
  * page shows; nothing is drawn while the server is asked.
+ *
+ * Asked again on every opening of the page, not once per mounting: a visitor
+ * who opens sign-in again right after signing in, before the console has
+ * drawn its first screen, moves the router away and back within one render,
+ * so React kept the signed-out page (its form still filled) as it was.
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <AskedOnOpening key={key}>{children}</AskedOnOpening>;
+}
+
+function AskedOnOpening({ children }: { children: ReactNode }) {
   const [state, setState] = useState<'asking' | 'in' | 'out'>(() => (sessionToken() ? 'asking' : 'out'));
   // A page the browser restores from its back-forward cache comes back as it was left, form and all: ask again.
   useEffect(() => {
