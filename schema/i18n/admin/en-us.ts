@@ -47,6 +47,7 @@ const enUs: AdminCatalog = {
       section: 'Link for the payer', qr_alt: 'QR code of the pay link of order %{tradeNo}', save_png: 'Save as PNG',
     },
     mfa: {
+      back: 'Back to sign in',
       menu: 'Two-factor sign-in', title: 'Two-factor sign-in', enrol_title: 'Set up two-factor sign-in',
       group_requires: 'Your group requires two-factor sign-in. Set it up to enter the console.',
       scan: 'Scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator):',
@@ -191,6 +192,7 @@ const enUs: AdminCatalog = {
         rules_label: 'What this key may do',
         mode_merchant: 'Merchant: what a shop\'s server needs (recommended)',
         mode_custom: 'Choose rules one by one',
+        rules_table: 'All of %{table}',
         mode_all: 'Everything I may do',
         merchant_text: 'Create, read and close orders, see the payment providers, refund, and read refunds and callbacks. Paying an order needs no key.',
         merchant_missing: 'Your groups do not grant these, so the key will not have them: %{rules}',

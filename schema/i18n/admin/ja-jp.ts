@@ -47,6 +47,7 @@ const jaJp: AdminCatalog = {
       section: '支払者向けリンク', qr_alt: '注文 %{tradeNo} の支払いリンクの QR コード', save_png: 'PNG で保存',
     },
     mfa: {
+      back: 'ログインに戻る',
       menu: '2 段階認証', title: '2 段階認証', enrol_title: '2 段階認証の設定',
       group_requires: '所属グループでは 2 段階認証が必須です。設定するとコンソールに入れます。',
       scan: '認証アプリ（Google Authenticator、Microsoft Authenticator など）で QR コードを読み取ってください：',
@@ -181,6 +182,7 @@ const jaJp: AdminCatalog = {
         rules_label: 'このキーでできること',
         mode_merchant: '加盟店：ショップのサーバーに必要な権限（推奨）',
         mode_custom: '権限を個別に選ぶ',
+        rules_table: '%{table}：すべて',
         mode_all: '自分にできるすべて',
         merchant_text: '注文の作成・参照・クローズ、決済プロバイダーの参照、返金、返金とコールバックの参照。注文の支払いにキーは不要です。',
         merchant_missing: '所属グループにこれらの権限がないため、キーにも付きません：%{rules}',

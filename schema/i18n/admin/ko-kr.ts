@@ -47,6 +47,7 @@ const koKr: AdminCatalog = {
       section: '결제자용 링크', qr_alt: '주문 %{tradeNo}의 결제 링크 QR 코드', save_png: 'PNG로 저장',
     },
     mfa: {
+      back: '로그인으로 돌아가기',
       menu: '2단계 인증', title: '2단계 인증', enrol_title: '2단계 인증 설정',
       group_requires: '소속 그룹은 2단계 인증이 필수입니다. 설정하면 콘솔에 들어갈 수 있습니다.',
       scan: '인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 스캔하세요:',
@@ -181,6 +182,7 @@ const koKr: AdminCatalog = {
         rules_label: '이 키로 할 수 있는 일',
         mode_merchant: '가맹점: 쇼핑몰 서버에 필요한 권한(권장)',
         mode_custom: '권한을 하나씩 선택',
+        rules_table: '%{table}: 전체',
         mode_all: '내가 할 수 있는 모든 것',
         merchant_text: '주문 생성·조회·닫기, 결제 대행사 조회, 환불, 환불과 콜백 조회. 주문 결제에는 키가 필요 없습니다.',
         merchant_missing: '소속 그룹에 이 권한이 없으므로 키에도 없습니다: %{rules}',

@@ -45,6 +45,7 @@ const zhCn = {
       section: '给付款人的链接', qr_alt: '订单 %{tradeNo} 的支付链接二维码', save_png: '保存为 PNG',
     },
     mfa: {
+      back: '返回登录',
       menu: '两步验证', title: '两步验证', enrol_title: '设置两步验证',
       group_requires: '你所在的分组要求两步验证。设置完成后即可进入控制台。',
       scan: '用身份验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描二维码：',
@@ -179,6 +180,7 @@ const zhCn = {
         rules_label: '此密钥可以做什么',
         mode_merchant: '商户：商户服务器所需（推荐）',
         mode_custom: '逐项选择权限',
+        rules_table: '%{table}：全部',
         mode_all: '我能做的一切',
         merchant_text: '创建、查看和关闭订单，查看支付渠道，退款，查看退款和回调。支付订单无需密钥。',
         merchant_missing: '您所在的分组没有这些权限，密钥也不会有：%{rules}',
