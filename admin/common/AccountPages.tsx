@@ -214,6 +214,11 @@ function Forget() {
   );
 }
 
+/** Each location the router moved to, numbered: a visit to a page, even to the same address again. */
+const openings = new WeakMap<object, number>();
+let openingsSeen = 0;
+const openingOf = (location: object) => openings.get(location) ?? (openings.set(location, ++openingsSeen), openingsSeen);
+
 /**
  * A signed-in visitor, one whose stored token the server still
  * accepts, is sent to `/`. A garbage or refused token is forgotten and the
@@ -222,11 +227,12 @@ function Forget() {
  * Asked again on every opening of the page, not once per mounting: a visitor
  * who opens sign-in again right after signing in, before the console has
  * drawn its first screen, moves the router away and back within one render,
- * so React kept the signed-out page (its form still filled) as it was.
+ * so React kept the signed-out page (its form still filled) as it was. The
+ * router's location object is new on every move; its `key` is not (an
+ * address typed or set by the page, not pushed by the router, has none).
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
-  const { key } = useLocation();
-  return <AskedOnOpening key={key}>{children}</AskedOnOpening>;
+  return <AskedOnOpening key={openingOf(useLocation())}>{children}</AskedOnOpening>;
 }
 
 function AskedOnOpening({ children }: { children: ReactNode }) {

@@ -86,8 +86,10 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
         }, delay);
         await page.getByRole('button', { name: words.submit, exact: true }).click();
         // Away from the sign-in page, and for good: the form is not there when the console or the home page is.
-        await page.waitForFunction(() => Boolean(localStorage.getItem('paydesk.token')) && !location.hash.startsWith('#/common/sign-in'));
-        await page.waitForFunction(() => location.hash.startsWith('#/admin/') || document.querySelector('h1.page-title') !== null);
+        const away = () => Boolean(localStorage.getItem('paydesk.token')) && (location.hash.startsWith('#/admin/') || document.querySelector('h1.page-title') !== null);
+        await page.waitForFunction(away, undefined, { timeout: 15_000 }).catch(async () => {
+          throw new Error(`${lang}, ${delay} ms: still at ${await page.evaluate(() => location.hash)}, sign-in form shown: ${await page.getByLabel(words.password, { exact: true }).count()}`);
+        });
         expect(await page.getByLabel(words.password, { exact: true }).count(), `${lang}, ${delay} ms`).toBe(0);
         expect(page.url(), `${lang}, ${delay} ms`).not.toMatch(/sign-in/);
         expect(await signedInAccount()).toBe('admin');

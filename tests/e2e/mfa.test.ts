@@ -83,8 +83,8 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
     const codes = page.getByLabel(t(lang, 'admin.mfa.recovery_label'), { exact: true });
     await shown(codes);
     // The user menu closed when its entry opened the dialog: nothing lies over the codes.
-    // (Any menu, hidden from the accessibility tree by the dialog or not.)
-    await expect.poll(() => page.locator('[role=menu]').count()).toBe(0);
+    // (Any menu on the screen, hidden from the accessibility tree by the dialog or not.)
+    await expect.poll(() => page.locator('[role=menu]').filter({ visible: true }).count(), { timeout: 5000 }).toBe(0);
     await codes.scrollIntoViewIfNeeded();
     await expect.poll(() => codes.evaluate((el) => {
       const box = el.getBoundingClientRect();
