@@ -227,12 +227,21 @@ const openingOf = (location: object) => openings.get(location) ?? (openings.set(
  * Asked again on every opening of the page, not once per mounting: a visitor
  * who opens sign-in again right after signing in, before the console has
  * drawn its first screen, moves the router away and back within one render,
- * so React kept the signed-out page (its form still filled) as it was. The
- * router's location object is new on every move; its `key` is not (an
- * address typed or set by the page, not pushed by the router, has none).
+ * so React kept the signed-out page (its form still filled) as it was. A
+ * move the router makes gives a new location object; a move the browser
+ * makes (an address typed or set by script) is also heard as a hash change,
+ * which the router alone was seen to miss in that race.
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
-  return <AskedOnOpening key={openingOf(useLocation())}>{children}</AskedOnOpening>;
+  // And on every hash change the browser reports while the page is up: an address set by hand or by script
+  // reaches the router as a move that React may fold into the one before it.
+  const [reopened, setReopened] = useState(0);
+  useEffect(() => {
+    const again = () => setReopened((n) => n + 1);
+    addEventListener('hashchange', again);
+    return () => removeEventListener('hashchange', again);
+  }, []);
+  return <AskedOnOpening key={`${openingOf(useLocation())}.${reopened}`}>{children}</AskedOnOpening>;
 }
 
 function AskedOnOpening({ children }: { children: ReactNode }) {

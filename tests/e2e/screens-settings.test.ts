@@ -168,7 +168,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       }
     }
     console.log(heights.join('\n'));
-  });
+  }, 240_000);
 
   it('offers the test page in the menu; its comment box holds at 512 characters and it can be a favourite', async () => {
     await openSignedIn('/admin/users');
