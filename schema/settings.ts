@@ -14,6 +14,7 @@
  * Browser-safe: the generators use `crypto.getRandomValues`.
  */
 import { z } from 'zod';
+import type { PayProvider } from './options';
 
 export interface Choice {
   value: string | number;
@@ -285,6 +286,39 @@ export const SETTINGS = {
     }),
   }),
 } as const;
+
+/**
+ * What the Payments settings show of each payment provider, read from here so
+ * that a new provider's pay.toml section appears there with no screen edited:
+ * which section holds its settings (its secrets are the fields marked secret
+ * there), the events to subscribe to in the provider's dashboard, and whether
+ * the stored settings take test payments only (a Stripe test key). Its notify
+ * URL is `/api/receive-money/notify/<section>`.
+ */
+export interface PayProviderSettings {
+  /** Its pay.toml section, also the last segment of its notify URL (the connector's `notifyPath`). */
+  section: Exclude<keyof SettingsOf<'pay'>, 'callback'>;
+  /** The webhook events its connector reads, to subscribe to at the provider; absent: the provider sends all it has. */
+  events?: readonly string[];
+  /** Where in the provider's dashboard the webhook endpoint is added. */
+  dashboard?: string;
+  /** Whether these stored values take test payments only (the server asks: the values hold secrets). */
+  testMode?(values: Record<string, unknown>): boolean;
+}
+
+/** In the order the Payments settings list them. */
+export const PAY_PROVIDER_SETTINGS: Record<PayProvider, PayProviderSettings> = {
+  stripe: {
+    section: 'stripe',
+    // What server/payments/connectors/stripe.ts turns into a payment or a refund (tests/api/payments-stripe-sync.test.ts holds it to that).
+    events: ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'charge.refunded', 'refund.updated'],
+    dashboard: 'https://dashboard.stripe.com/webhooks',
+    // A restricted key (rk_) has a mode too; nothing else follows its prefix, so `_test_` can only be the mode.
+    testMode: (values) => /^(?:sk|rk)_test_/.test(String(values.secret_key ?? '')),
+  },
+  // The manual channel's gateway signs by Standard Webhooks and sends one kind of message.
+  manual: { section: 'standard' },
+};
 
 export type SettingsFile = keyof typeof SETTINGS;
 export type SettingsOf<F extends SettingsFile> = z.infer<(typeof SETTINGS)[F]>;

@@ -8,8 +8,13 @@ import { useTranslate } from 'react-admin';
 import { DocumentTitle, useSiteInfo } from '../layout/chrome';
 import { SiteFooter } from './SiteFooter';
 
-/** `form: false` for a page whose content holds its own form (enrolment). */
-export function Page({ title, children, onSubmit, submit, links, form = true }: { title: string; children: ReactNode; onSubmit?: () => void; submit?: string; links: Array<[string, string]>; form?: boolean }) {
+/**
+ * `form: false` for a page whose content holds its own form (enrolment); `back` for a step of a page (the
+ * two-factor code after the password), whose way back is that page's first step, not a link to another page.
+ */
+export function Page({ title, children, onSubmit, submit, links, form = true, back }: {
+  title: string; children: ReactNode; onSubmit?: () => void; submit?: string; links: Array<[string, string]>; form?: boolean; back?: { label: string; onClick: () => void };
+}) {
   const translate = useTranslate();
   const site = useSiteInfo();
   const [busy, setBusy] = useState(false);
@@ -29,7 +34,8 @@ export function Page({ title, children, onSubmit, submit, links, form = true }: 
           <Typography variant="h5" component="h1">{translate(title)}</Typography>
           {children}
           {submit && <Button type="submit" variant="contained" size="large" disabled={busy}>{translate(submit)}</Button>}
-          <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            {back && <Link component="button" type="button" variant="body1" onClick={back.onClick}>{translate(back.label)}</Link>}
             {links.map(([href, key]) => <Link key={href} href={`#/common/${href}`}>{translate(key)}</Link>)}
           </Box>
         </CardContent>

@@ -8,7 +8,7 @@
 import { Box, Button, CssBaseline, LinearProgress, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { authProvider } from '../api/authProvider';
 import { passwordStep } from '../api/mfa';
 import { apiInit, type AccountPolicy } from '../api/http';
@@ -144,7 +144,7 @@ function SignIn() {
       ? submit('password', values, byPassword)
       : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
   const links: Array<[string, string]> = [['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']];
-  if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} />;
+  if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} restart={() => setStep(null)} />;
   if (policy === undefined) return <PolicyLoading title="admin.titles.sign_in" links={links} />;
   return (
     <Page title="admin.titles.sign_in" submit="admin.sign.submit_sign_in" onSubmit={onSubmit} links={links}>
@@ -214,12 +214,37 @@ function Forget() {
   );
 }
 
+/** Each location the router moved to, numbered: a visit to a page, even to the same address again. */
+const openings = new WeakMap<object, number>();
+let openingsSeen = 0;
+const openingOf = (location: object) => openings.get(location) ?? (openings.set(location, ++openingsSeen), openingsSeen);
+
 /**
  * A signed-in visitor, one whose stored token the server still
  * accepts, is sent to `/`. A garbage or refused token is forgotten and the
  * page shows; nothing is drawn while the server is asked.
+ *
+ * Asked again on every opening of the page, not once per mounting: a visitor
+ * who opens sign-in again right after signing in, before the console has
+ * drawn its first screen, moves the router away and back within one render,
+ * so React kept the signed-out page (its form still filled) as it was. A
+ * move the router makes gives a new location object; a move the browser
+ * makes (an address typed or set by script) is also heard as a hash change,
+ * which the router alone was seen to miss in that race.
  */
 function SignedOutOnly({ children }: { children: ReactNode }) {
+  // And on every hash change the browser reports while the page is up: an address set by hand or by script
+  // reaches the router as a move that React may fold into the one before it.
+  const [reopened, setReopened] = useState(0);
+  useEffect(() => {
+    const again = () => setReopened((n) => n + 1);
+    addEventListener('hashchange', again);
+    return () => removeEventListener('hashchange', again);
+  }, []);
+  return <AskedOnOpening key={`${openingOf(useLocation())}.${reopened}`}>{children}</AskedOnOpening>;
+}
+
+function AskedOnOpening({ children }: { children: ReactNode }) {
   const [state, setState] = useState<'asking' | 'in' | 'out'>(() => (sessionToken() ? 'asking' : 'out'));
   // A page the browser restores from its back-forward cache comes back as it was left, form and all: ask again.
   useEffect(() => {

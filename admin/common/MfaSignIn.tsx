@@ -14,8 +14,10 @@ import { MfaEnrol, RecoveryCodes } from './MfaEnrol';
 export type MfaStep = { kind: 'code' | 'enrol'; mfaToken: string } | { kind: 'codes'; codes: string[] };
 
 /** After the password: the code from the app, or (a group requires it) enrolment and its recovery codes. */
-export function MfaSignIn({ step, setStep, enter }: { step: MfaStep; setStep: (s: MfaStep) => void; enter: () => Promise<unknown> }) {
+export function MfaSignIn({ step, setStep, enter, restart }: { step: MfaStep; setStep: (s: MfaStep) => void; enter: () => Promise<unknown>; restart: () => void }) {
   const translate = useTranslate();
+  // Another account, or a mistyped one: back to the password step (the challenge is left to expire).
+  const back = { label: 'admin.mfa.back', onClick: restart };
   const notify = useNotify();
   const [code, setCode] = useState('');
   if (step.kind === 'codes') {
@@ -23,7 +25,7 @@ export function MfaSignIn({ step, setStep, enter }: { step: MfaStep; setStep: (s
   }
   if (step.kind === 'enrol') {
     return (
-      <Page title="admin.mfa.enrol_title" links={[]} form={false}>
+      <Page title="admin.mfa.enrol_title" links={[]} form={false} back={back}>
         <Alert severity="info">{translate('admin.mfa.group_requires')}</Alert>
         <MfaEnrol mfaToken={step.mfaToken} onEnabled={(codes) => setStep({ kind: 'codes', codes })} />
       </Page>
@@ -39,7 +41,7 @@ export function MfaSignIn({ step, setStep, enter }: { step: MfaStep; setStep: (s
     }
   };
   return (
-    <Page title="admin.mfa.title" submit="admin.mfa.verify" onSubmit={verify} links={[['sign-forget', 'admin.titles.sign_forget']]}>
+    <Page title="admin.mfa.title" submit="admin.mfa.verify" onSubmit={verify} links={[['sign-forget', 'admin.titles.sign_forget']]} back={back}>
       <Typography variant="body2">{translate('admin.mfa.enter_code')}</Typography>
       <TextField name="code" label={translate('admin.mfa.code_or_recovery')} autoComplete="one-time-code" autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
     </Page>

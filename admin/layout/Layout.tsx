@@ -9,12 +9,12 @@ import { TOKEN_CHECK_MS } from '../api/authProvider';
 import { PermissionsProvider } from '../permissions';
 import { DocumentTitle, LoadingOverlay, NavigationProgress } from './chrome';
 import { GroupedMenu } from './Menu';
-import { MfaMenuItem } from './MfaMenuItem';
+import { MfaDialog, MfaMenuItem } from './MfaMenuItem';
 import { TestModeChip } from './TestModeChip';
 
 function ConsoleAppBar() {
   return (
-    <AppBar toolbar={<><TestModeChip /><LocalesMenuButton /></>} userMenu={<UserMenu><MfaMenuItem /><Logout /></UserMenu>}>
+    <AppBar toolbar={<><TestModeChip /><LocalesMenuButton /><MfaDialog /></>} userMenu={<UserMenu><MfaMenuItem /><Logout /></UserMenu>}>
       {/* react-admin wraps the title in an inline-block, which the bar's ellipsis cannot shorten: a long title on a phone was cut mid-letter. */}
       <TitlePortal sx={{ '& .RaConfigurable-root': { display: 'inline' } }} />
     </AppBar>

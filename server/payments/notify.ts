@@ -10,6 +10,9 @@
  * finished 200 and recorded, so the gateway stops; money that does not fit
  * (late, another amount or currency) 200, kept as an order exception; unknown
  * tradeNo 404; bad signature 401.
+ *
+ * `GET /api/receive-money/webhooks` (its own rule): when each channel's last
+ * verified notification arrived.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
@@ -144,4 +147,15 @@ export async function notifyRoutes(app: FastifyInstance, o: NotifyOptions) {
       });
     }
   });
+
+  // When each channel's last verified notification arrived (epoch seconds, 0 for never), for the Payments
+  // settings: an operator who pasted the notify URL into a provider's dashboard sees that it works.
+  // What a look-up found at the provider is recorded beside them (`lookup:` ids) but came by no webhook.
+  app.get('/api/receive-money/webhooks', { config: { rule: { name: 'webhooks', group: 'receive-money', type: 'default' } } }, async () =>
+    ok(await Promise.all(o.connectors.map(async ({ notifyPath: channel }) => {
+      const last = await o.deps.db.selectFrom('pay_notifications').select('createTime')
+        .where('channel', '=', channel).where('notificationId', 'not like', 'lookup:%')
+        .orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return { channel, lastTime: Number(last?.createTime ?? 0) };
+    }))));
 }

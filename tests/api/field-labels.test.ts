@@ -30,7 +30,7 @@ describe.each(DIALECTS)('field labels in refusals on %s', (dialect) => {
     const row = (await t.call('GET', '/api/config/find?key=SYSTEM_SAFETY_API', undefined, admin)).body.data[0];
     const zh = await t.call('PUT', '/api/config/update', { id: row.id, value: { ...row.value, key: 'x!' } }, admin);
     expect(zh.body.code).toBe(400);
-    expect(zh.body.msg).toBe('接口密钥（留空则自动生成）：格式不正确');
+    expect(zh.body.msg).toBe('签名密钥（留空自动生成）：格式不正确');
     expect(zh.body.data.errors[0].field).toBe('value.key');
   });
 });

@@ -12,9 +12,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeConnectors } from '../../server/payments/connectors';
 import { checkChannelReady } from '../../server/payments/checkout-routes';
+import { PAY_PROVIDER_SETTINGS } from '../../schema/settings';
 import { DIALECTS } from '../support/app';
 import { dataOf, expectRefused } from '../support/fixtures';
-import { stored } from './payments-support';
+import { stored, userWith } from './payments-support';
 import { sessionOf, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, stripeApi, type StripeApi } from './payments-stripe-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
@@ -271,8 +272,74 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
       .toThrow(expect.objectContaining({ data: { errors: [expect.objectContaining({ field: 'amount' })] } }));
   });
 
+  it('the Payments settings read no secret of pay.toml, and a blank one sent back keeps it (issue 31 item 9)', async () => {
+    const callback = api.t.app.paydesk.settings.get('pay').callback.secret;
+    const read = await api.call('GET', '/api/toml/pay');
+    for (const secret of [STRIPE_KEY, STRIPE_WEBHOOK_SECRET, callback]) expect(read.text).not.toContain(secret.slice(6));
+    expect(dataOf(read).secrets).toEqual({ 'standard.secrets': false, 'stripe.secret_key': true, 'stripe.secrets': true, 'callback.secret': true });
+    // A form that never saw them sends them back blank: they stay, and the answer holds none either.
+    const blank = await api.call('PUT', '/api/toml/pay-stripe', { secret_key: '', secrets: '' });
+    expect(dataOf(blank)).toEqual({ values: { secret_key: '', secrets: '' }, secrets: { secret_key: true, secrets: true } });
+    expect(dataOf(await api.call('PUT', '/api/toml/pay-callback', { secret: '', timeout: 12 })).values).toEqual({ secret: '', timeout: 12 });
+    expect(api.t.app.paydesk.settings.get('pay')).toMatchObject({
+      stripe: { secret_key: STRIPE_KEY, secrets: STRIPE_WEBHOOK_SECRET }, callback: { secret: callback, timeout: 12 },
+    });
+    // Still taking orders on that key.
+    expect(dataOf(await api.call('GET', '/api/receive-money/providers'))[1]).toEqual({ name: 'stripe', ready: true, testMode: true });
+  });
+
+  it('says when each channel\'s last verified webhook came, not counting what a look-up found; its own rule guards it', async () => {
+    const last = async () => Object.fromEntries((dataOf(await api.call('GET', '/api/receive-money/webhooks')) as Array<{ channel: string; lastTime: number }>)
+      .map((row) => [row.channel, row.lastTime]));
+    expect((await api.anon('GET', '/api/receive-money/webhooks')).status).toBe(401);
+    const { token } = await userWith(api, ['GET api/receive-money/rows']);
+    expect((await api.t.call('GET', '/api/receive-money/webhooks', undefined, token)).status).toBe(403);
+
+    api.clock.now += 100;
+    const paid = await clicked();
+    await api.fake.pay(paid.session.id);
+    const webhookTime = api.clock.now;
+    expect(await last()).toEqual({ stripe: webhookTime, standard: 0 });
+    // A payment found by asking Stripe (its webhook never came) is no webhook.
+    api.clock.now += 100;
+    const quiet = await clicked();
+    await api.fake.quietly(() => api.fake.pay(quiet.session.id));
+    api.clock.now += 121;
+    await payments().lookUpDue();
+    expect((await api.row(quiet.o.id)).status).toBe('completed');
+    expect(await last()).toEqual({ stripe: webhookTime, standard: 0 });
+  });
+
   it('the look-up and check routes refuse bad input with 400 and unknown orders with 404', async () => {
     expectRefused(await api.anon('POST', '/api/receive-money/check', { tradeNo: 1 }), 'tradeNo', 'receive-money');
     expect((await api.check('no-such-order')).status).toBe(404);
+  });
+});
+
+describe('the Stripe events the Payments settings ask to subscribe to', () => {
+  const connector = makeConnectors(() => ({ standard: { secrets: '' }, stripe: { secret_key: STRIPE_KEY, secrets: STRIPE_WEBHOOK_SECRET } })).stripe;
+  const signed = (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, created: 1_700_000_000, data: { object } });
+    return connector.verify(Buffer.from(payload), { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) });
+  };
+  const objects: Record<string, Record<string, unknown>> = {
+    checkout: { id: 'cs_1', object: 'checkout.session', client_reference_id: 'T1', amount_total: 1000, currency: 'usd', payment_status: 'paid', payment_intent: 'pi_1' },
+    charge: { id: 'ch_1', object: 'charge', refunds: { data: [{ id: 're_1', object: 'refund', status: 'succeeded', metadata: { refundKey: 'k1' } }] } },
+    refund: { id: 're_1', object: 'refund', status: 'succeeded', metadata: { refundKey: 'k1' } },
+  };
+
+  it('are each read by the connector, so none subscribed is wasted and a payment or refund is never missed', () => {
+    expect(PAY_PROVIDER_SETTINGS.stripe.events!.length).toBeGreaterThan(0);
+    for (const type of PAY_PROVIDER_SETTINGS.stripe.events!) {
+      expect(signed(type, objects[type.split('.')[0]!]!).notice, type).not.toBeNull();
+    }
+    // What it does not read verifies, and says nothing.
+    expect(signed('customer.created', { id: 'cus_1', object: 'customer' }).notice).toBeNull();
+  });
+
+  it('read test mode from the key as the connector does', () => {
+    const mode = PAY_PROVIDER_SETTINGS.stripe.testMode!;
+    expect([mode({ secret_key: 'sk_test_a1' }), mode({ secret_key: 'rk_test_a1' }), mode({ secret_key: 'sk_live_a1' }), mode({ secret_key: '' })]).toEqual([true, true, false, false]);
+    expect(connector.testMode!()).toBe(true);
   });
 });

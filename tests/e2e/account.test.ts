@@ -1,7 +1,8 @@
 /**
  * The account pages (issue 6 item 4) in Chromium against the real server, with
  * codes delivered by email to a real SMTP server: where each way of signing in
- * lands, what a signed-in visitor of the sign-in page sees, and the 60-second
+ * lands, what a signed-in visitor of the sign-in page sees (also one who
+ * opens it again at any moment right after signing in), and the 60-second
  * wait of the send-code button (on Playwright's clock, not the wall clock).
  */
 import type { Page } from 'playwright-core';
@@ -55,6 +56,51 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
     await page.goto(`${suite.server.url}/#/common/sign-in`);
     await page.waitForURL(/#\/$/);
     expect(await signedInAccount()).toBe('admin');
+  });
+
+  it('sends a signed-in user away from sign-in even when it is opened the moment the sign-in answer arrives (zh-cn 1280, en-us 390)', async () => {
+    // From right after the answer (a microtask) to when the console is drawing: every moment of the race.
+    const delays = [-1, 0, 0, 2, 5, 10, 20, 40, 80, 160];
+    for (const [lang, viewport, words] of [
+      ['zh-cn', { width: 1280, height: 800 }, { account: '账号', password: '密码', submit: '登录' }],
+      ['en-us', { width: 390, height: 844 }, { account: 'Account', password: 'Password', submit: 'Sign in' }],
+    ] as const) {
+      page = await suite.newPage({ lang, viewport });
+      for (const delay of delays) {
+        await page.goto(`${suite.server.url}/#/common/sign-in`);
+        await page.getByLabel(words.account).fill('admin');
+        await page.getByLabel(words.password, { exact: true }).fill(ADMIN_PASSWORD);
+        // The visitor opens sign-in again `delay` ms after the sign-in answer reached the page.
+        await page.evaluate((wait) => {
+          const original = window.fetch;
+          window.fetch = async (...args: Parameters<typeof fetch>) => {
+            const response = await original(...args);
+            if (String(args[0]).includes('/api/comm/sign-in')) {
+              window.fetch = original;
+              const reopen = () => void (location.hash = '#/common/sign-in');
+              if (wait < 0) queueMicrotask(reopen);
+              else setTimeout(reopen, wait);
+            }
+            return response;
+          };
+        }, delay);
+        await page.getByRole('button', { name: words.submit, exact: true }).click();
+        // Away from the sign-in page, and for good: the form is not there when the console or the home page is.
+        const away = () => Boolean(localStorage.getItem('paydesk.token')) && (location.hash.startsWith('#/admin/') || document.querySelector('h1.page-title') !== null);
+        await page.waitForFunction(away, undefined, { timeout: 15_000 }).catch(async () => {
+          throw new Error(`${lang}, ${delay} ms: still at ${await page.evaluate(() => location.hash)}, sign-in form shown: ${await page.getByLabel(words.password, { exact: true }).count()}`);
+        });
+        expect(await page.getByLabel(words.password, { exact: true }).count(), `${lang}, ${delay} ms`).toBe(0);
+        expect(page.url(), `${lang}, ${delay} ms`).not.toMatch(/sign-in/);
+        expect(await signedInAccount()).toBe('admin');
+        // Signed out for the next try, as a fresh visitor.
+        await page.evaluate(() => localStorage.clear());
+        await suite.context.clearCookies();
+        await page.goto(`${suite.server.url}/#/`);
+        await page.reload();
+      }
+      await suite.context.close();
+    }
   });
 
   it('signs in by a code sent to the email address and lands on /', async () => {

@@ -4,6 +4,8 @@
  * makes his callback secret and sees it once, rolls it and sees the overlap,
  * ends the overlap; then makes a key with the merchant preset, sees it once,
  * and finds its rules in the list, and the key really is limited to them.
+ * The new key's form says "required" only once a name was typed and left,
+ * or on submit; rules chosen one by one are grouped by table, in words.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -101,7 +103,19 @@ describe.skipIf(browserMissing())('API keys and the callback secret in the conso
     // A key with the merchant preset, chosen by default.
     await page.getByRole('button', { name: t(lang, 'admin.screens.api-keys.create') }).first().click();
     const form = page.getByRole('dialog');
+    // Looking at the choices before naming the key is no mistake yet: no "required" until something was typed, or on submit.
+    await form.getByRole('radio', { name: t(lang, 'admin.screens.api-keys.mode_custom') }).check();
+    const required = form.getByText(t(lang, 'validation.required'), { exact: true });
+    await shown(form.getByRole('group', { name: t(lang, 'resources.receive-money.name'), exact: true }));
+    expect(await required.count()).toBe(0);
+    // The rules one by one, by table and in words: no route spelt out.
+    expect(await form.getByRole('group', { name: t(lang, 'admin.screens.api-keys.rules_label') }).innerText()).not.toMatch(/api\//);
+    await form.getByRole('radio', { name: t(lang, 'admin.screens.api-keys.mode_merchant') }).check();
+    expect(await required.count()).toBe(0);
+    await form.getByRole('button', { name: t(lang, 'admin.screens.api-keys.create') }).click();
+    await shown(required);
     await form.getByLabel(t(lang, 'resources.api-keys.fields.name')).fill(`shop server ${name}`);
+    await gone(required);
     expect(await form.getByRole('radio', { name: t(lang, 'admin.screens.api-keys.mode_merchant') }).isChecked()).toBe(true);
     await screenshot(page, `api-keys-${name}-new-key`);
     await form.getByRole('button', { name: t(lang, 'admin.screens.api-keys.create') }).click();
@@ -137,7 +151,11 @@ describe.skipIf(browserMissing())('API keys and the callback secret in the conso
     await row.getByRole('button', { name: t(lang, 'admin.screens.api-keys.rules_named', { name: `shop server ${name}` }) }).click();
     const edit = page.getByRole('dialog');
     await edit.getByRole('radio', { name: t(lang, 'admin.screens.api-keys.mode_custom') }).check();
-    await edit.getByRole('checkbox', { name: /POST api\/receive-money\/refund/ }).uncheck();
+    const ordersTable = edit.getByRole('group', { name: t(lang, 'resources.receive-money.name'), exact: true });
+    await ordersTable.getByRole('checkbox', { name: t(lang, 'actions.refund'), exact: true }).uncheck();
+    // The table's own box now reads "some".
+    const whole = ordersTable.getByRole('checkbox', { name: t(lang, 'admin.screens.api-keys.rules_table', { table: t(lang, 'resources.receive-money.name') }) });
+    expect(await whole.getAttribute('data-indeterminate')).toBe('true');
     await screenshot(page, `api-keys-${name}-edit-rules`);
     // react-admin's own words: its Chinese catalog is ours, its English one the package's.
     await edit.getByRole('button', { name: lang === 'zh-cn' ? translate(raZh, 'ra.action.save') : 'Save', exact: true }).click();

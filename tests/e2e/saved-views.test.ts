@@ -20,11 +20,11 @@ const TEAM = 25;
 const WORDS = {
   'zh-cn': {
     account: '账号', password: '密码', signIn: '登录', profile: '个人中心', signOut: '退出登录',
-    views: '视图', rename: '重命名', save: '保存当前视图', name: '名称', share: '共享给', saveButton: '保存', saved: '视图已保存', shared: '共享给我的', readOnly: '只读',
+    views: '视图', rename: '重命名', remove: '删除', save: '保存当前视图', name: '名称', share: '共享给', saveButton: '保存', saved: '视图已保存', shared: '共享给我的', readOnly: '只读',
   },
   'en-us': {
     account: 'Account', password: 'Password', signIn: 'Sign in', profile: 'Profile', signOut: 'Logout',
-    views: 'Views', rename: 'Rename', save: 'Save current view', name: 'Name', share: 'Share with', saveButton: 'Save', saved: 'View saved', shared: 'Shared with me', readOnly: 'read-only',
+    views: 'Views', rename: 'Rename', remove: 'Delete', save: 'Save current view', name: 'Name', share: 'Share with', saveButton: 'Save', saved: 'View saved', shared: 'Shared with me', readOnly: 'read-only',
   },
 } as const;
 
@@ -123,12 +123,21 @@ describe.skipIf(browserMissing())('saved views', { timeout: 240_000 }, () => {
       await openViews(page, lang);
       await page.getByRole('button', { name: `${w.rename} ${name}` }).click();
       const edit = page.getByRole('dialog');
-      await edit.getByLabel(w.name).fill(`${name} (renamed)`);
+      // A long name, as people give them: it wraps beside the buttons, never under them.
+      const renamed = `${name} (renamed) weekly team review`; // 43 of the 48 a name may have
+      await edit.getByLabel(w.name).fill(renamed);
       await screenshot(page, `saved-views-rename-${lang}-${viewport.width}`);
       await edit.getByRole('button', { name: w.saveButton, exact: true }).click();
       await gone(edit);
       await openViews(page, lang);
-      await shown(page.getByTestId('saved-view').filter({ hasText: `${name} (renamed)` }));
+      const row = page.getByTestId('saved-view').filter({ hasText: renamed });
+      await shown(row);
+      const text = (await row.getByText(renamed, { exact: true }).boundingBox())!;
+      for (const label of [w.rename, w.remove]) {
+        const button = (await row.getByRole('button', { name: `${label} ${renamed}`, exact: true }).boundingBox())!;
+        expect(text.x + text.width, `${label} beside the name`).toBeLessThanOrEqual(button.x);
+      }
+      await screenshot(page, `saved-views-long-name-${lang}-${viewport.width}`);
     });
   }
 

@@ -8,6 +8,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtpCatcher, partBody, type SmtpCatcher } from '../fakes/smtp';
+import { translate } from '../../schema/i18n';
+import { catalogs } from '../../schema/i18n/catalogs';
 import { consoleSuite, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -57,7 +59,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     await expect.poll(() => limit.isDisabled()).toBe(true);
 
     await api.getByRole('button', { name: '随机生成' }).click();
-    const keyInput = api.getByLabel('接口密钥（留空则自动生成）');
+    const keyInput = api.getByLabel('签名密钥（留空自动生成）');
     const key = await keyInput.inputValue();
     expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     // The key is shown as dots until the operator asks to see it.
@@ -152,6 +154,13 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
             // One unit at a time: never the old 4,500 px scroll.
             expect(height, `${lang} ${width}px tab ${t} unit ${u}`).toBeLessThan(width < 768 ? 4000 : 2800);
             if (width === 1280 && (lang === 'zh-cn' || lang === 'en-us') && t === 1 && u === 1) await screenshot(page, `settings-sms-${lang}-${width}`);
+            if (t === 0 && u === 0) {
+              // The request-signing key reads as what it is (not "API key", which API keys are), and whole, on a phone too.
+              const label = translate(catalogs[lang], 'admin.screens.settings.rows.SYSTEM_SAFETY_API.key');
+              expect(label).not.toMatch(/API|接口/);
+              const clipped = await page.locator('label', { hasText: label }).evaluate((el) => el.scrollWidth > el.clientWidth);
+              expect(clipped, `${lang} ${width}px: ${label}`).toBe(false);
+            }
           }
         }
         if (width < 768) await screenshot(page, `settings-${lang}-${width}`);
@@ -159,7 +168,7 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
       }
     }
     console.log(heights.join('\n'));
-  });
+  }, 240_000);
 
   it('offers the test page in the menu; its comment box holds at 512 characters and it can be a favourite', async () => {
     await openSignedIn('/admin/users');

@@ -1,5 +1,9 @@
 /**
- * A payer pays a Stripe order (issue 19): 立即支付 asks Paydesk for a
+ * An operator sets Stripe up in the console's Payments settings (issue 31
+ * item 9): the notify URL and events to give Stripe, the key saved, test mode
+ * read from it, a Stripe order paid at once and the verified webhook's time
+ * shown; a blank save keeps the key, and the site callback secret is rolled
+ * and shown once. A payer pays a Stripe order (issue 19): 立即支付 asks Paydesk for a
  * checkout, the payer lands on Stripe's hosted page (the local fake's),
  * pays, comes back to the result page and reads 支付成功: from Stripe's
  * webhook, or, when the webhook never comes, from the result page's own
@@ -12,7 +16,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { consoleSuite, gone, shown } from './console';
+import { translate } from '../../schema/i18n';
+import { catalogs } from '../../schema/i18n/catalogs';
+import { PAY_PROVIDER_SETTINGS } from '../../schema/settings';
+import { scan } from './axe';
+import { consoleSuite, gone, shown, type Lang } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 interface Order { id: number; tradeNo: string; title: string }
@@ -33,9 +41,10 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     payments.stripeApiBase = stripe.url;
   });
   const suite = consoleSuite({ payments });
+  // Stripe is set up by the first test, in the console's Payments settings, as an operator does it.
+  const STRIPE_KEY = 'sk_test_e2eTakeMoney0123456789';
   beforeAll(async () => {
     const settings = suite.server.app.paydesk.settings;
-    await settings.update('pay', 'stripe', { secret_key: 'sk_test_e2eTakeMoney0123456789', secrets: stripe.webhookSecret });
     merchant = await startMerchant(() => settings.get('pay').callback.secret);
   });
   afterAll(async () => {
@@ -65,9 +74,47 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     await page.waitForURL(`${suite.server.url}/#/pay/order?tradeNo=${order.tradeNo}`);
   }
 
-  it('a payer on a phone pays at Stripe and comes back to 支付成功', async () => {
+  const t = (lang: Lang, key: string, params?: Record<string, unknown>) => translate(catalogs[lang], key, params);
+  const p = (lang: Lang, key: string, params?: Record<string, unknown>) => t(lang, `admin.screens.settings.payments.${key}`, params);
+  /** The Payments tab of System settings, on the sub-tab of a provider or of the callbacks. */
+  async function openPayments(page: Page, lang: Lang, unit: string) {
+    await page.getByRole('tab', { name: t(lang, 'settings.files.pay'), exact: true }).click();
+    await page.getByRole('tab', { name: t(lang, `settings.sections.pay.${unit}`), exact: true }).click();
+    return page.getByRole('region', { name: t(lang, `settings.sections.pay.${unit}`), exact: true });
+  }
+
+  it('an operator sets up Stripe in the Payments settings, and a payer on a phone pays a Stripe order at once, back to 支付成功', async () => {
+    const lang: Lang = 'zh-cn';
+    const admin = await suite.openSignedIn('/admin/config', { lang, viewport: { width: 1280, height: 900 } });
+    const section = await openPayments(admin, lang, 'stripe');
+    const facts = section.getByTestId('provider-state');
+    await shown(facts.getByText(p(lang, 'not_set_up'), { exact: true }));
+    // What to paste into Stripe's dashboard: this site's notify URL, and the events the connector reads.
+    expect(await section.getByLabel(p(lang, 'webhook_url'), { exact: true }).innerText()).toBe(`${suite.server.url}/api/receive-money/notify/stripe`);
+    const events = await section.getByRole('list', { name: p(lang, 'events') }).getByRole('listitem').allInnerTexts();
+    expect(events).toEqual(PAY_PROVIDER_SETTINGS.stripe.events);
+    expect(events).toContain('checkout.session.completed');
+    await shown(section.getByText(p(lang, 'no_webhook')));
+    expect(await admin.getByTestId('test-mode').count()).toBe(0);
+    // Before the key: a Stripe order is refused.
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/create', { title: 'x', amount: 88, currency: 'HKD', channel: 'stripe' }, suite.token)).code).toBe(400);
+
+    await section.getByLabel(t(lang, 'settings.pay.stripe.secret_key')).fill(STRIPE_KEY);
+    await section.getByLabel(t(lang, 'settings.pay.stripe.secrets')).fill(stripe.webhookSecret);
+    await section.getByRole('button', { name: '保存', exact: true }).click();
+    await shown(admin.getByText(t(lang, 'settings.saved')));
+    await shown(facts.getByText(p(lang, 'set_up'), { exact: true }));
+    // The key is a test key: the section and the console's bar say so, without a reload.
+    await shown(facts.getByText(p(lang, 'mode_test'), { exact: true }));
+    await shown(admin.getByTestId('test-mode'));
+    expect(await section.getByLabel(t(lang, 'settings.pay.stripe.secret_key')).inputValue()).toBe('');
+    await screenshot(admin, 'payments-stripe-zh-cn-1280');
+    expect(await scan(admin, 'payments settings zh-cn 1280')).toEqual([]);
+
+    // At once: an order on Stripe, paid by a payer on a phone through Stripe's page.
     const order = await createStripeOrder('年度会员');
-    const page = await suite.newPage({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const page = await suite.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
     await payAtStripe(page, order, { pay: '立即支付', leaving: '正在前往支付…' });
     await expect.poll(() => page.locator('.status-text').textContent()).toBe('支付成功');
     await screenshot(page, 'take-money-paid-zh-cn-390');
@@ -75,6 +122,63 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     expect(stripe.calls['sessions.create']).toBe(1);
     const stored = await callApi<{ status: string; paidAmount: number }>(suite.server.app, 'GET', `/api/receive-money/take?id=${order.id}`, undefined, suite.token);
     expect([stored.data.status, stored.data.paidAmount]).toEqual(['completed', 88]);
+
+    // Stripe's webhook came and was verified: the settings say when.
+    await admin.reload();
+    const after = await openPayments(admin, lang, 'stripe');
+    const last = after.getByTestId('last-webhook');
+    await shown(last);
+    expect(await last.innerText()).toContain(p(lang, 'last_webhook', { time: '' }));
+  });
+
+  it('in English on a phone: a blank key is kept beside a new webhook secret, and the site callback secret is rolled and shown once', async () => {
+    const lang: Lang = 'en-us';
+    const { app } = suite.server;
+    const page = await suite.openSignedIn('/admin/config', { lang, viewport: { width: 390, height: 844 } });
+    const section = await openPayments(page, lang, 'stripe');
+    await shown(section.getByText(t(lang, 'settings.secret_set')));
+    await shown(section.getByTestId('last-webhook'));
+    await shown(section.getByTestId('provider-state').getByText(p(lang, 'mode_test'), { exact: true }));
+    // Rotating Stripe's signing secret: the new one beside the old, the key left blank.
+    const rotated = `${stripe.webhookSecret} whsec_bmV4dFNlY3JldEZvclJvdGF0aW9u`;
+    await section.getByLabel(t(lang, 'settings.pay.stripe.secrets')).fill(rotated);
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await shown(page.getByText(t(lang, 'settings.saved')));
+    expect(app.paydesk.settings.get('pay').stripe).toEqual({ secret_key: STRIPE_KEY, secrets: rotated });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'payments-stripe-en-us-390');
+    expect(await scan(page, 'payments settings en-us 390')).toEqual([]);
+
+    // The manual channel's gateway: its own notify URL, no events to choose.
+    const standard = await openPayments(page, lang, 'standard');
+    expect(await standard.getByLabel(p(lang, 'webhook_url'), { exact: true }).innerText()).toBe(`${suite.server.url}/api/receive-money/notify/standard`);
+    expect(await standard.getByRole('list', { name: p(lang, 'events') }).count()).toBe(0);
+
+    await openPayments(page, lang, 'callback');
+    const panel = page.getByRole('region', { name: p(lang, 'site_secret') });
+    await shown(panel.getByText(p(lang, 'site_secret_set')));
+    // The secret has its panel; the form keeps the timeout only.
+    const form = page.getByRole('region', { name: t(lang, 'settings.sections.pay.callback'), exact: true });
+    await shown(form.getByLabel(t(lang, 'settings.pay.callback.timeout')));
+    expect(await form.getByLabel(t(lang, 'settings.pay.callback.secret')).count()).toBe(0);
+    const before = app.paydesk.settings.get('pay').callback.secret;
+    await panel.getByRole('button', { name: p(lang, 'roll') }).click();
+    const ask = page.getByRole('dialog');
+    await shown(ask.getByText(p(lang, 'roll_confirm')));
+    await ask.getByRole('button', { name: p(lang, 'roll'), exact: true }).click();
+    const block = page.getByRole('dialog').getByLabel(p(lang, 'site_secret'), { exact: true });
+    await shown(block);
+    const rolled = (await block.innerText()).trim();
+    expect(rolled).toMatch(/^whsec_/);
+    expect(rolled).not.toBe(before);
+    expect(app.paydesk.settings.get('pay').callback.secret).toBe(rolled);
+    await screenshot(page, 'payments-callback-rolled-en-us-390');
+    await page.getByRole('button', { name: t(lang, 'admin.screens.api-keys.done') }).click();
+    await gone(page.getByRole('dialog'));
+    // Shown that once: not on the page, nor in what the settings read answers.
+    expect(await page.getByText(rolled).count()).toBe(0);
+    expect(JSON.stringify(await callApi(app, 'GET', '/api/toml/pay', undefined, suite.token))).not.toContain(rolled);
+    expect(await scan(page, 'payments callbacks en-us 390')).toEqual([]);
   });
 
   it('a payer whose payment Stripe never announced still reads "Payment successful" on return (1280 px)', async () => {

@@ -11,7 +11,7 @@ import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/EditOutlined';
 import Lock from '@mui/icons-material/LockOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
-import { Button, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Popover, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Popover, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import type { Resource } from '../../../schema/define';
@@ -124,19 +124,20 @@ export function ViewsMenu({ resource, onApplied }: { resource: Resource; onAppli
           {views && !views.length && <ListItem><ListItemText secondary={t('none')} /></ListItem>}
           {own.length > 0 && <ListSubheader disableSticky>{t('mine')}</ListSubheader>}
           {own.map((view) => (
-            <ListItem
-              key={view.id} disablePadding data-testid="saved-view"
-              secondaryAction={
-                <>
-                  {canRename && <Tooltip title={t('rename', { name: view.name })}><IconButton size="small" aria-label={t('rename', { name: view.name })} onClick={() => (setAnchor(null), setDialog({ view }))}><Edit fontSize="small" /></IconButton></Tooltip>}
-                  {canDelete && <Tooltip title={t('delete', { name: view.name })}><IconButton size="small" aria-label={t('delete', { name: view.name })} onClick={() => (setAnchor(null), setDoomed(view))}><Delete fontSize="small" /></IconButton></Tooltip>}
-                </>
-              }
-            >
-              <ListItemButton onClick={() => apply(view)} sx={{ pr: 10 }}>
+            // The buttons sit beside the name in the row's flow, not over it (MUI's secondaryAction is placed over the
+            // row's right end and pads the name by one button's width only, so a long name ran under the second).
+            <ListItem key={view.id} disablePadding data-testid="saved-view" sx={{ alignItems: 'stretch' }}>
+              <ListItemButton onClick={() => apply(view)} sx={{ flex: 1, minWidth: 0 }}>
                 {view.group > 0 && <ListItemIcon><People fontSize="small" /></ListItemIcon>}
-                <ListItemText inset={!view.group && own.some((v) => v.group > 0)} primary={view.name} secondary={view.group ? t('shared_with', { group: groupName(view.group) }) : undefined} />
+                <ListItemText
+                  inset={!view.group && own.some((v) => v.group > 0)} primary={view.name} secondary={view.group ? t('shared_with', { group: groupName(view.group) }) : undefined}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItemButton>
+              <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, pr: 0.5 }}>
+                {canRename && <Tooltip title={t('rename', { name: view.name })}><IconButton size="small" aria-label={t('rename', { name: view.name })} onClick={() => (setAnchor(null), setDialog({ view }))}><Edit fontSize="small" /></IconButton></Tooltip>}
+                {canDelete && <Tooltip title={t('delete', { name: view.name })}><IconButton size="small" aria-label={t('delete', { name: view.name })} onClick={() => (setAnchor(null), setDoomed(view))}><Delete fontSize="small" /></IconButton></Tooltip>}
+              </Box>
             </ListItem>
           ))}
           {shared.length > 0 && <ListSubheader disableSticky>{t('shared')}</ListSubheader>}

@@ -137,9 +137,10 @@ function WithGenerator({ source, generate, disabled, children }: { source: strin
   const { setValue } = useFormContext();
   const fill = () => setValue(source, GENERATORS[generate](), { shouldDirty: true, shouldValidate: true });
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: { md: 'span 2' }, '& > :first-of-type': { flex: 1 } }}>
+    // On a phone the button goes under the input rather than narrowing it until its label is cut off.
+    <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1, alignItems: 'flex-start', gridColumn: { md: 'span 2' }, '& > :first-of-type': { flex: '1 1 220px' } }}>
       {children}
-      <Button variant="outlined" onClick={fill} disabled={disabled} sx={{ mt: 1, whiteSpace: 'nowrap' }}>
+      <Button variant="outlined" onClick={fill} disabled={disabled} sx={{ mt: { xs: 0, sm: 1 }, mb: { xs: 1, sm: 0 }, whiteSpace: 'nowrap' }}>
         {translate('settings.generate')}
       </Button>
     </Box>

@@ -22,6 +22,8 @@ export interface SectionFormProps extends Omit<SchemaInputsProps, 'disabled'> {
   errorPrefix?: string;
   /** More buttons beside save. */
   actions?: ReactNode;
+  /** What the card shows above its inputs (a provider's webhook address and state). */
+  children?: ReactNode;
 }
 
 /**
@@ -45,7 +47,7 @@ const isObject = (value: unknown): value is Values => typeof value === 'object' 
 /** react-admin's format for a message with arguments, which its inputs translate with `%{min}`/`%{max}`. */
 const withArgs = (e: FieldError) => `@@react-admin@@${JSON.stringify({ message: e.message, args: { ...e.params, _: e.message } })}`;
 
-export function SectionForm({ titleKey, values, save, errorPrefix = '', actions, ...inputs }: SectionFormProps) {
+export function SectionForm({ titleKey, values, save, errorPrefix = '', actions, children, ...inputs }: SectionFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
   // A new version after each save gives a fresh, clean form over what was stored.
@@ -68,6 +70,7 @@ export function SectionForm({ titleKey, values, save, errorPrefix = '', actions,
       <CardHeader title={translate(titleKey)} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <Form key={version} record={values} onSubmit={submit as never} mode="onBlur" reValidateMode="onChange">
         <CardContent sx={{ pt: 0 }}>
+          {children}
           <SchemaInputs {...inputs} disabled={!save} />
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2 }}>

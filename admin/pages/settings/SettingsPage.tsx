@@ -2,24 +2,23 @@
  * System settings (issue 7):
  * tab 1, security: the API, SMS-safety and sign-in/up config rows and the
  * sign-in tokens; tab 2: site info, SMS and email, cache (with a clear button)
- * and storage. Config rows are read with `GET config/find?key=` and saved with
+ * and storage; tab 3, payments (PaymentsSettings.tsx). Config rows are read with `GET config/find?key=` and saved with
  * `PUT config/update {id, value}`; settings files with `GET toml/<file>` and
  * `PUT toml/<file>-<section>`. Every form is drawn from its zod schema.
  */
 import { Box, Button, Tab, Tabs } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { CONFIG_SCHEMAS, type ConfigKey } from '../../../schema/config-rows';
 import { SETTINGS, settingsLabelKey, type SettingsFile } from '../../../schema/settings';
-import { apiPolicyChanged, call, queryString } from '../../api/http';
-import { forgetProviders } from '../../api/providers';
+import { apiPolicyChanged, call } from '../../api/http';
 import { usePermission } from '../../permissions';
 import { setSiteInfo } from '../../layout/chrome';
 import { actionRule } from '../../schema';
 import { configLabelKey } from './configMeta';
+import { PAYMENT_UNITS, paymentUnitLabel, PaymentsUnit, type PaymentUnit } from './PaymentsSettings';
 import { SectionForm } from './SectionForm';
-
-type Values = Record<string, unknown>;
+import { sectionSecrets, useRead, withSection, type MaskedFile, type MaskedSection, type Values } from './reads';
 
 interface ConfigRow {
   id: number;
@@ -27,35 +26,23 @@ interface ConfigRow {
   value: Values;
 }
 
-/** `GET toml/<file>`: secrets blank, flagged per `section.field` when a value is stored. */
-interface MaskedFile {
-  values: Record<string, Values>;
-  secrets: Record<string, boolean>;
-}
-/** `PUT toml/<file>-<section>` answers the stored section the same way, flags per field. */
-interface MaskedSection {
-  values: Values;
-  secrets: Record<string, boolean>;
-}
+/** One saved unit on its own sub-tab: a config row, a settings file with its sections, or a part of the payments. */
+type Unit = { row: ConfigKey } | { file: SettingsFile } | { pay: PaymentUnit };
 
-/** The secret flags of one section, by field. */
-const sectionSecrets = (masked: MaskedFile, section: string) =>
-  Object.fromEntries(
-    Object.entries(masked.secrets).filter(([path]) => path.startsWith(`${section}.`)).map(([path, set]) => [path.slice(section.length + 1), set]),
-  );
-
-/** One saved unit on its own sub-tab: a config row, or a settings file with its sections. */
-type Unit = { row: ConfigKey } | { file: SettingsFile };
-
-/** Two tabs, security and services; each unit is a sub-tab, so no tab is one long scroll. */
+/**
+ * Three tabs, security, services and payments; each unit is a sub-tab, so no tab is one long scroll.
+ * (pay.toml is the Payments tab's, a sub-tab per provider: listed as a file here it was never shown.)
+ */
 const TABS: Array<{ label: string; units: Unit[] }> = [
   { label: 'admin.screens.settings.tabs.security', units: [{ row: 'SYSTEM_SAFETY_API' }, { row: 'SAFETY_SMS' }, { row: 'SIGN_IN_UP' }, { file: 'crypt' }, { file: 'history' }] },
   { label: 'admin.screens.settings.tabs.services', units: [{ row: 'SITE_INFO' }, { file: 'sms' }, { file: 'cache' }, { file: 'storage' }] },
+  { label: 'settings.files.pay', units: PAYMENT_UNITS.map((pay) => ({ pay })) },
 ];
 
 /** A row's title; a file's name, or its one section's title when it has only one (the tokens of "security"). */
 function unitLabel(unit: Unit): string {
   if ('row' in unit) return `admin.screens.settings.rows.${unit.row}._`;
+  if ('pay' in unit) return paymentUnitLabel(unit.pay);
   const sections = Object.keys(SETTINGS[unit.file].shape);
   return sections.length === 1 ? `settings.sections.${unit.file}.${sections[0]}` : `settings.files.${unit.file}`;
 }
@@ -67,9 +54,12 @@ const CACHE_CLEAR = '[DELETE]api/cache/clear';
 export default function SettingsPage() {
   const translate = useTranslate();
   const can = usePermission();
-  const [tab, setTab] = useState(0);
+  // Settings files are read with their own rule: a tab of nothing but files shows only to who holds it.
+  const tabs = TABS.map(({ label, units }) => ({ label, units: units.filter((unit) => 'row' in unit || can(TOML_READ)) })).filter(({ units }) => units.length > 0);
+  const [chosen, setTab] = useState(0);
   const [subTabs, setSubTabs] = useState<number[]>(() => TABS.map(() => 0));
-  const units = TABS[tab]!.units.filter((unit) => 'row' in unit || can(TOML_READ));
+  const tab = Math.min(chosen, tabs.length - 1);
+  const { units } = tabs[tab]!;
   const at = Math.min(subTabs[tab]!, units.length - 1);
   const unit = units[at]!;
   return (
@@ -77,41 +67,25 @@ export default function SettingsPage() {
     <Box sx={{ maxWidth: 1100, contain: 'inline-size', py: 2 }}>
       <Title title={translate('resources.config.name')} />
       <Tabs value={tab} onChange={(_, next: number) => setTab(next)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 1 }}>
-        {TABS.map(({ label }) => <Tab key={label} label={translate(label)} />)}
+        {tabs.map(({ label }) => <Tab key={label} label={translate(label)} />)}
       </Tabs>
       <Tabs
         value={at}
         onChange={(_, next: number) => setSubTabs((all) => all.map((v, i) => (i === tab ? next : v)))}
         variant="scrollable"
         allowScrollButtonsMobile
-        aria-label={translate(TABS[tab]!.label)}
+        aria-label={translate(tabs[tab]!.label)}
         sx={{ mb: 2, minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5, textTransform: 'none' } }}
       >
         {units.map((u) => <Tab key={unitLabel(u)} label={translate(unitLabel(u))} />)}
       </Tabs>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        {'row' in unit ? <ConfigRows key={unit.row} keys={[unit.row]} /> : <SettingsFileForms key={unit.file} file={unit.file} />}
+        {'row' in unit ? <ConfigRows key={unit.row} keys={[unit.row]} />
+          : 'pay' in unit ? <PaymentsUnit key={unit.pay} unit={unit.pay} />
+          : <SettingsFileForms key={unit.file} file={unit.file} />}
       </Box>
     </Box>
   );
-}
-
-/** The `data` of a GET, read again when the path or query change; a refusal shows as an error toast. */
-function useRead<T>(path: string, query?: Record<string, string>) {
-  const notify = useNotify();
-  const [data, setData] = useState<T | null>(null);
-  const search = queryString(query);
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    call<T>('GET', path, { query }).then(
-      (envelope) => live && setData(envelope.data),
-      (error: Error) => live && notify(error.message, { type: 'error' }),
-    );
-    return () => void (live = false);
-    // `search` stands for `query`, whose identity changes on every render.
-  }, [path, search, notify]);
-  return [data, setData] as const;
 }
 
 function ConfigRows({ keys }: { keys: ConfigKey[] }) {
@@ -149,12 +123,7 @@ function SettingsFileForms({ file }: { file: SettingsFile }) {
 
   async function save(section: string, values: Values) {
     const { data } = await call<MaskedSection>('PUT', `toml/${file}-${section}`, { body: values });
-    // A payment key set or removed changes which providers can take orders, and whether the console reads "test mode".
-    if (file === 'pay') forgetProviders();
-    setMasked((before) => before && {
-      values: { ...before.values, [section]: data.values },
-      secrets: { ...before.secrets, ...Object.fromEntries(Object.entries(data.secrets).map(([field, set]) => [`${section}.${field}`, set])) },
-    });
+    setMasked((before) => before && withSection(before, section, data));
   }
 
   return Object.entries(SETTINGS[file].shape).map(([section, schema]) => (

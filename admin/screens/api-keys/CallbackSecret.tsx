@@ -4,9 +4,11 @@
  * Made on demand and shown in full that once (with a copy button), then only
  * by its prefix; rolled with a 24-hour overlap in which old and new both sign,
  * which he can end at once. Each step asks first, saying what it changes.
+ * The panel, the question and the shown-once dialog also serve the site's
+ * own callback secret in the Payments settings.
  */
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatEpoch } from '../../../schema/dates';
 import { ruleKey } from '../../../schema/rules';
@@ -64,9 +66,7 @@ export function CallbackSecretPanel() {
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="callback-secret-title" sx={{ p: 2, mb: 2 }}>
-      <Typography id="callback-secret-title" variant="subtitle1" component="h2">{translate(k('title'))}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{translate(row ? k('own_text') : k('site_text'))}</Typography>
+    <SecretPanel id="callback-secret-title" title={translate(k('title'))} text={translate(row ? k('own_text') : k('site_text'))}>
       {row && (
         <Typography variant="body2" sx={{ mb: 1 }}>
           {translate(k('current'))} <Box component="code" sx={{ fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 }}>{row.prefix}…</Box>
@@ -82,28 +82,64 @@ export function CallbackSecretPanel() {
         )}
         {overlapping && <Button size="small" color="warning" onClick={() => setAsking('end')}>{translate(k('end'))}</Button>}
       </Stack>
+      <AskFirst
+        open={asking !== null}
+        title={asking ? translate(k(`${asking}_title`)) : ''}
+        text={asking ? translate(k(`${asking}_confirm`)) : ''}
+        action={asking ? translate(k(asking)) : ''}
+        color={asking === 'make' ? 'primary' : 'warning'}
+        busy={busy}
+        onConfirm={act}
+        onClose={() => setAsking(null)}
+      />
+      <ShownOnce secret={shown} title={translate(k('shown_title'))} label={translate(k('title'))} onClose={() => setShown(null)} />
+    </SecretPanel>
+  );
+}
 
-      <Dialog open={asking !== null} onClose={() => setAsking(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{asking && translate(k(`${asking}_title`))}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{asking && translate(k(`${asking}_confirm`))}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" color={asking === 'make' ? 'primary' : 'warning'} disabled={busy} onClick={act}>{asking && translate(k(asking))}</Button>
-        </DialogActions>
-      </Dialog>
-
-      <Dialog open={shown !== null} onClose={() => setShown(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{translate(k('shown_title'))}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>{translate(k('shown_once'))}</Alert>
-          {shown && <CodeBlock text={shown} label={translate(k('title'))} wrap />}
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => setShown(null)}>{translate('admin.screens.api-keys.done')}</Button>
-        </DialogActions>
-      </Dialog>
+/** A secret's outlined section: its title, what it is for, then its state and buttons. */
+export function SecretPanel({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, mb: 2 }}>
+      <Typography id={id} variant="subtitle1" component="h2">{title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{text}</Typography>
+      {children}
     </Paper>
+  );
+}
+
+/** Asks before a secret changes, saying what the change does to those who verify with it. */
+export function AskFirst({ open, title, text, action, color, busy, onConfirm, onClose }: {
+  open: boolean; title: string; text: string; action: string; color: 'primary' | 'warning'; busy: boolean; onConfirm: () => void; onClose: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" color={color} disabled={busy} onClick={onConfirm}>{action}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A new secret, shown in full this once with a copy button. */
+export function ShownOnce({ secret, title, label, note, onClose }: { secret: string | null; title: string; label: string; note?: string; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={secret !== null} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>{note ?? translate(k('shown_once'))}</Alert>
+        {secret && <CodeBlock text={secret} label={label} wrap />}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>{translate('admin.screens.api-keys.done')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

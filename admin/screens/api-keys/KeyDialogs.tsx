@@ -31,6 +31,9 @@ function KeyForm({ title, withName, initialRules, onSave, onClose }: {
   const titleId = useId();
   const choices = useChoices();
   const [name, setName] = useState('');
+  // The name's error shows once it was typed in and left, or on submit: not when the dialog's focus moves on before
+  // a key is pressed (choosing the rules first, or the dialog taking the focus as it opens).
+  const [typed, setTyped] = useState(false);
   const [touched, setTouched] = useState(false);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,7 +61,7 @@ function KeyForm({ title, withName, initialRules, onSave, onClose }: {
       <DialogContent>
         {withName && (
           <TextField
-            autoFocus fullWidth margin="dense" required value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)}
+            autoFocus fullWidth margin="dense" required value={name} onChange={(e) => (setName(e.target.value), setTyped(true))} onBlur={() => typed && setTouched(true)}
             label={translate('resources.api-keys.fields.name')} slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
             error={touched && Boolean(nameError)} helperText={translate(touched && nameError ? nameError : k('name_hint'))}
           />

@@ -53,7 +53,6 @@ export function RulePicker({ choices, value, onChange }: { choices: Choice[]; va
   const missing = API_KEY_PRESETS.merchant.filter((rule) => !choices.some((c) => c.rule === rule));
   const preset = presetRules(choices);
   const setMode = (mode: Mode) => onChange({ mode, rules: mode === 'merchant' ? preset : value.rules });
-  const toggle = (rule: string) => onChange({ mode: 'custom', rules: value.rules.includes(rule) ? value.rules.filter((r) => r !== rule) : [...value.rules, rule].sort() });
 
   return (
     <Box>
@@ -72,23 +71,52 @@ export function RulePicker({ choices, value, onChange }: { choices: Choice[]; va
         </>
       )}
       {value.mode === 'all' && <Alert severity="warning" sx={{ mt: 1 }}>{translate(k('all_warning'))}</Alert>}
-      {value.mode === 'custom' && (
-        <Box role="group" aria-label={translate(k('rules_label'))} sx={{ mt: 1, maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1 }}>
-          {choices.map((choice) => (
+      {value.mode === 'custom' && <RulesByTable choices={choices} picked={value.rules} onChange={(rules) => onChange({ mode: 'custom', rules })} />}
+    </Box>
+  );
+}
+
+/**
+ * Rules one by one, as people think of them: under each table (or family of routes) by its name, its actions
+ * in words, with a box for the whole table; no route is spelt out.
+ */
+function RulesByTable({ choices, picked, onChange }: { choices: Choice[]; picked: string[]; onChange: (rules: string[]) => void }) {
+  const translate = useTranslate();
+  const tables = new Map<string, Choice[]>();
+  for (const choice of choices) tables.set(choice.group, [...(tables.get(choice.group) ?? []), choice]);
+  const set = (rules: string[], on: boolean) =>
+    onChange(on ? [...new Set([...picked, ...rules])].sort() : picked.filter((rule) => !rules.includes(rule)));
+  return (
+    <Box role="group" aria-label={translate(k('rules_label'))} sx={{ mt: 1, maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1, py: 0.5 }}>
+      {[...tables].map(([group, actions]) => {
+        const table = ruleGroupLabel(translate, group);
+        const rules = actions.map((c) => c.rule);
+        const count = rules.filter((rule) => picked.includes(rule)).length;
+        return (
+          <Box key={group} role="group" aria-label={table} sx={{ py: 0.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
             <FormControlLabel
-              key={choice.rule}
-              sx={{ display: 'flex', mr: 0 }}
-              control={<Checkbox size="small" checked={value.rules.includes(choice.rule)} onChange={() => toggle(choice.rule)} />}
-              label={
-                <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-                  <span>{label(choice)}</span>
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{choice.rule}</Typography>
-                </Box>
+              sx={{ mr: 0 }}
+              label={<Typography variant="subtitle2" component="span">{table}</Typography>}
+              control={
+                <Checkbox
+                  size="small" checked={count === rules.length} indeterminate={count > 0 && count < rules.length}
+                  onChange={(e) => set(rules, e.target.checked)} slotProps={{ input: { 'aria-label': translate(k('rules_table'), { table }) } }}
+                />
               }
             />
-          ))}
-        </Box>
-      )}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, pl: 3 }}>
+              {actions.map((choice) => (
+                <FormControlLabel
+                  key={choice.rule}
+                  sx={{ mr: 1 }}
+                  label={<Typography variant="body2" component="span">{ruleActionLabel(translate, choice.name)}</Typography>}
+                  control={<Checkbox size="small" checked={picked.includes(choice.rule)} onChange={(e) => set([choice.rule], e.target.checked)} />}
+                />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
     </Box>
   );
 }

@@ -47,6 +47,7 @@ const enUs: AdminCatalog = {
       section: 'Link for the payer', qr_alt: 'QR code of the pay link of order %{tradeNo}', save_png: 'Save as PNG',
     },
     mfa: {
+      back: 'Back to sign in',
       menu: 'Two-factor sign-in', title: 'Two-factor sign-in', enrol_title: 'Set up two-factor sign-in',
       group_requires: 'Your group requires two-factor sign-in. Set it up to enter the console.',
       scan: 'Scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator):',
@@ -87,10 +88,23 @@ const enUs: AdminCatalog = {
       settings: {
         tabs: { security: 'Security', services: 'Site, SMS, cache & storage' },
         clear_cache: 'Clear cache',
+        payments: {
+          set_up: 'Set up', incomplete: 'Partly set up', not_set_up: 'Not set up', mode_test: 'Test mode', mode_live: 'Live mode',
+          webhook_url: 'Webhook URL',
+          webhook_url_hint: 'Add this address as a webhook endpoint in the provider\'s dashboard, and paste the signing secret it gives you below.',
+          events: 'Events to send', dashboard: 'Open the provider\'s webhook settings',
+          last_webhook: 'Last verified webhook: %{time}', no_webhook: 'No verified webhook has arrived yet',
+          site_secret: 'Site callback secret',
+          site_secret_text: 'Signs the callbacks of every merchant who has not made his own secret (API keys screen). Roll it to get a new one, shown once.',
+          site_secret_set: 'A secret is set.', site_secret_unset: 'No secret is set yet.',
+          roll: 'Roll secret', roll_title: 'Roll the site callback secret?',
+          roll_confirm: 'A new secret is made and shown once. From then on it alone signs the callbacks of merchants without their own secret: callbacks fail to verify on servers that still use the old one until they are given the new one.',
+          shown_once: 'Copy the secret now: it is shown this once.',
+        },
         rows: {
           SYSTEM_SAFETY_API: {
             _: 'API security',
-            key: 'API key (blank: a new one is generated)',
+            key: 'Signing key (blank: generated)',
             sign: 'Request signing',
             paging: { _: 'Paging', enable: 'Limit the page size', limit: 'Rows per page at most' },
             qps: {
@@ -178,6 +192,7 @@ const enUs: AdminCatalog = {
         rules_label: 'What this key may do',
         mode_merchant: 'Merchant: what a shop\'s server needs (recommended)',
         mode_custom: 'Choose rules one by one',
+        rules_table: 'All of %{table}',
         mode_all: 'Everything I may do',
         merchant_text: 'Create, read and close orders, see the payment providers, refund, and read refunds and callbacks. Paying an order needs no key.',
         merchant_missing: 'Your groups do not grant these, so the key will not have them: %{rules}',

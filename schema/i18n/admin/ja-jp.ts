@@ -47,6 +47,7 @@ const jaJp: AdminCatalog = {
       section: '支払者向けリンク', qr_alt: '注文 %{tradeNo} の支払いリンクの QR コード', save_png: 'PNG で保存',
     },
     mfa: {
+      back: 'ログインに戻る',
       menu: '2 段階認証', title: '2 段階認証', enrol_title: '2 段階認証の設定',
       group_requires: '所属グループでは 2 段階認証が必須です。設定するとコンソールに入れます。',
       scan: '認証アプリ（Google Authenticator、Microsoft Authenticator など）で QR コードを読み取ってください：',
@@ -87,10 +88,23 @@ const jaJp: AdminCatalog = {
       settings: {
         tabs: { security: 'セキュリティ', services: 'サイト・SMS・キャッシュ・ストレージ' },
         clear_cache: 'キャッシュをクリア',
+        payments: {
+          set_up: '設定済み', incomplete: '一部設定済み', not_set_up: '未設定', mode_test: 'テストモード', mode_live: '本番モード',
+          webhook_url: 'Webhook URL',
+          webhook_url_hint: 'このアドレスを決済サービスのダッシュボードで Webhook エンドポイントとして追加し、表示される署名シークレットを下に貼り付けてください。',
+          events: '送信するイベント', dashboard: 'サービスの Webhook 設定を開く',
+          last_webhook: '最後に検証された Webhook：%{time}', no_webhook: '検証済みの Webhook はまだ届いていません',
+          site_secret: 'サイトのコールバックシークレット',
+          site_secret_text: '自分のシークレット（API キー画面で作成）を持たない加盟店のコールバックは、すべてこれで署名されます。ローテーションすると新しいシークレットが一度だけ表示されます。',
+          site_secret_set: 'シークレットは設定済みです。', site_secret_unset: 'シークレットはまだ設定されていません。',
+          roll: 'シークレットをローテーション', roll_title: 'サイトのコールバックシークレットをローテーションしますか？',
+          roll_confirm: '新しいシークレットを作成し、一度だけ表示します。以後、自分のシークレットを持たない加盟店のコールバックは新しいものだけで署名されます。古いシークレットを使うサーバーは、新しいものに替えるまで検証に失敗します。',
+          shown_once: '今すぐシークレットをコピーしてください。表示されるのはこの一度だけです。',
+        },
         rows: {
           SYSTEM_SAFETY_API: {
             _: 'API セキュリティ',
-            key: 'API キー（空欄なら自動生成）',
+            key: '署名キー（空欄なら自動生成）',
             sign: 'リクエスト署名',
             paging: { _: 'ページング', enable: '1 ページの件数を制限', limit: '1 ページの最大件数' },
             qps: {
@@ -168,6 +182,7 @@ const jaJp: AdminCatalog = {
         rules_label: 'このキーでできること',
         mode_merchant: '加盟店：ショップのサーバーに必要な権限（推奨）',
         mode_custom: '権限を個別に選ぶ',
+        rules_table: '%{table}：すべて',
         mode_all: '自分にできるすべて',
         merchant_text: '注文の作成・参照・クローズ、決済プロバイダーの参照、返金、返金とコールバックの参照。注文の支払いにキーは不要です。',
         merchant_missing: '所属グループにこれらの権限がないため、キーにも付きません：%{rules}',

@@ -47,6 +47,7 @@ const koKr: AdminCatalog = {
       section: '결제자용 링크', qr_alt: '주문 %{tradeNo}의 결제 링크 QR 코드', save_png: 'PNG로 저장',
     },
     mfa: {
+      back: '로그인으로 돌아가기',
       menu: '2단계 인증', title: '2단계 인증', enrol_title: '2단계 인증 설정',
       group_requires: '소속 그룹은 2단계 인증이 필수입니다. 설정하면 콘솔에 들어갈 수 있습니다.',
       scan: '인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 스캔하세요:',
@@ -87,10 +88,23 @@ const koKr: AdminCatalog = {
       settings: {
         tabs: { security: '보안', services: '사이트, SMS, 캐시 및 스토리지' },
         clear_cache: '캐시 지우기',
+        payments: {
+          set_up: '설정됨', incomplete: '일부 설정됨', not_set_up: '설정 안 됨', mode_test: '테스트 모드', mode_live: '실거래 모드',
+          webhook_url: '웹훅 URL',
+          webhook_url_hint: '결제 제공자 대시보드에서 이 주소를 웹훅 엔드포인트로 추가하고, 제공되는 서명 시크릿을 아래에 붙여 넣으세요.',
+          events: '보낼 이벤트', dashboard: '제공자의 웹훅 설정 열기',
+          last_webhook: '마지막으로 검증된 웹훅: %{time}', no_webhook: '검증된 웹훅이 아직 도착하지 않았습니다',
+          site_secret: '사이트 콜백 시크릿',
+          site_secret_text: '자기 시크릿(API 키 화면에서 생성)이 없는 가맹점의 콜백은 모두 이것으로 서명됩니다. 교체하면 새 시크릿이 한 번만 표시됩니다.',
+          site_secret_set: '시크릿이 설정되어 있습니다.', site_secret_unset: '아직 시크릿이 없습니다.',
+          roll: '시크릿 교체', roll_title: '사이트 콜백 시크릿을 교체할까요?',
+          roll_confirm: '새 시크릿을 만들어 한 번만 보여 줍니다. 이후 자기 시크릿이 없는 가맹점의 콜백은 새 시크릿으로만 서명됩니다. 이전 시크릿을 쓰는 서버는 새 시크릿으로 바꿀 때까지 콜백 검증에 실패합니다.',
+          shown_once: '지금 시크릿을 복사하세요. 이번 한 번만 표시됩니다.',
+        },
         rows: {
           SYSTEM_SAFETY_API: {
             _: 'API 보안',
-            key: 'API 키 (비워 두면 자동 생성)',
+            key: '서명 키 (비워 두면 자동 생성)',
             sign: '요청 서명',
             paging: { _: '페이지', enable: '페이지당 행 수 제한', limit: '페이지당 최대 행 수' },
             qps: {
@@ -168,6 +182,7 @@ const koKr: AdminCatalog = {
         rules_label: '이 키로 할 수 있는 일',
         mode_merchant: '가맹점: 쇼핑몰 서버에 필요한 권한(권장)',
         mode_custom: '권한을 하나씩 선택',
+        rules_table: '%{table}: 전체',
         mode_all: '내가 할 수 있는 모든 것',
         merchant_text: '주문 생성·조회·닫기, 결제 대행사 조회, 환불, 환불과 콜백 조회. 주문 결제에는 키가 필요 없습니다.',
         merchant_missing: '소속 그룹에 이 권한이 없으므로 키에도 없습니다: %{rules}',

@@ -45,6 +45,7 @@ const zhCn = {
       section: '给付款人的链接', qr_alt: '订单 %{tradeNo} 的支付链接二维码', save_png: '保存为 PNG',
     },
     mfa: {
+      back: '返回登录',
       menu: '两步验证', title: '两步验证', enrol_title: '设置两步验证',
       group_requires: '你所在的分组要求两步验证。设置完成后即可进入控制台。',
       scan: '用身份验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描二维码：',
@@ -85,10 +86,23 @@ const zhCn = {
       settings: {
         tabs: { security: '安全防护', services: '站点、短信、缓存与存储' },
         clear_cache: '清除缓存',
+        payments: {
+          set_up: '已配置', incomplete: '部分配置', not_set_up: '未配置', mode_test: '测试模式', mode_live: '正式模式',
+          webhook_url: 'Webhook 地址',
+          webhook_url_hint: '在支付服务商的后台把此地址添加为 Webhook 端点，并把它给出的签名密钥填到下方。',
+          events: '需要发送的事件', dashboard: '打开服务商的 Webhook 设置',
+          last_webhook: '最近一次验证通过的 Webhook：%{time}', no_webhook: '尚未收到验证通过的 Webhook',
+          site_secret: '站点回调密钥',
+          site_secret_text: '未自建密钥的商户（在 API 密钥页面创建），其回调都用此密钥签名。轮换后会生成新密钥，只显示一次。',
+          site_secret_set: '已设置密钥。', site_secret_unset: '尚未设置密钥。',
+          roll: '轮换密钥', roll_title: '轮换站点回调密钥？',
+          roll_confirm: '将生成新密钥并只显示一次。此后未自建密钥的商户的回调只用新密钥签名：仍在使用旧密钥的服务器将无法验证回调，直到换上新密钥。',
+          shown_once: '请立即复制密钥：它只显示这一次。',
+        },
         rows: {
           SYSTEM_SAFETY_API: {
             _: '接口安全',
-            key: '接口密钥（留空则自动生成）',
+            key: '签名密钥（留空自动生成）',
             sign: '请求签名',
             paging: { _: '分页', enable: '限制每页条数', limit: '每页最多条数' },
             qps: {
@@ -166,6 +180,7 @@ const zhCn = {
         rules_label: '此密钥可以做什么',
         mode_merchant: '商户：商户服务器所需（推荐）',
         mode_custom: '逐项选择权限',
+        rules_table: '%{table}：全部',
         mode_all: '我能做的一切',
         merchant_text: '创建、查看和关闭订单，查看支付渠道，退款，查看退款和回调。支付订单无需密钥。',
         merchant_missing: '您所在的分组没有这些权限，密钥也不会有：%{rules}',

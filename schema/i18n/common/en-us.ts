@@ -247,7 +247,7 @@ const enUs: CommonCatalog = {
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     rules: 'Limit key rules', choices: 'Rules a key may be given',
     'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)',
-    checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers',
+    checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers', webhooks: 'Last webhooks',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',
     update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',
     clear: 'Empty recycle bin', flat: 'Compact list', briefly: 'Summary', tree: 'Rule tree', 'group-names': 'Group names',

@@ -246,7 +246,7 @@ const jaJp: CommonCatalog = {
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     rules: 'キーの権限を限定', choices: 'キーに与えられる権限',
     'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）',
-    checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー',
+    checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー', webhooks: '最新の Webhook',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
     update: '更新', sort: '並べ替え', restore: '復元', remove: 'ごみ箱へ移動', delete: '完全に削除',
     clear: 'ごみ箱を空にする', flat: '簡易一覧', briefly: '概要', tree: 'ルールツリー', 'group-names': 'グループ名',

@@ -243,7 +243,7 @@ const koKr: CommonCatalog = {
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     rules: '키 권한 제한', choices: '키에 줄 수 있는 권한',
     'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)',
-    checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자',
+    checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자', webhooks: '최근 웹훅',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',
     update: '수정', sort: '순서 변경', restore: '복원', remove: '휴지통으로 이동', delete: '영구 삭제',
     clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',

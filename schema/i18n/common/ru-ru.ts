@@ -255,7 +255,7 @@ const ruRu: CommonCatalog = {
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     rules: 'Ограничить правила ключа', choices: 'Правила, доступные ключу',
     'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)',
-    checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры',
+    checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры', webhooks: 'Последние вебхуки',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',
     save: 'Сохранение', update: 'Изменение', sort: 'Изменение порядка', restore: 'Восстановление', remove: 'В корзину',
     delete: 'Удалить навсегда', clear: 'Очистить корзину', flat: 'Краткий список', briefly: 'Сводка',

@@ -245,7 +245,7 @@ const zhCn = {
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     rules: '限定密钥权限', choices: '可授予密钥的权限',
     'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）',
-    checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态',
+    checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态', webhooks: '最近的支付通知',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
     update: '修改', sort: '排序', restore: '恢复', remove: '移入回收站', delete: '彻底删除', clear: '清空回收站',
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',

@@ -7,7 +7,7 @@ export default {
     generate: '随机生成',
     saved: '配置已保存',
     files: {
-      pay: '支付通知与回调',
+      pay: '支付',
       sms: '短信与邮件',
       cache: '缓存',
       crypt: '安全防护',

@@ -8,6 +8,7 @@
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { AMOUNT_LIMIT } from '../../../schema/money';
+import { PAY_PROVIDER_SETTINGS } from '../../../schema/settings';
 import { AppError, badRequest } from '../../http';
 import type { Connector, Verified } from './connector';
 import { badSignature, header, requireSecrets } from './verify';
@@ -24,7 +25,7 @@ const body = z.object({
 
 export function manualConnector(settings: () => { secrets: string }): Connector {
   return {
-    notifyPath: 'standard',
+    notifyPath: PAY_PROVIDER_SETTINGS.manual.section,
     ready: () => true,
 
     verify(raw, headers): Verified {

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { STRIPE_METHODS } from '../../../schema/options';
+import { PAY_PROVIDER_SETTINGS } from '../../../schema/settings';
 import { AppError, badRequest } from '../../http';
 import type { CheckoutOrder, Connector, PaymentNotice, RefundNotice, RefundResult, Verified } from './connector';
 import { fromMinor, stripeCanCharge, toMinor } from './stripe-money';
@@ -28,6 +29,9 @@ export interface StripeOptions {
   /** Milliseconds before a call counts as failed. */
   timeoutMs?: number;
 }
+
+/** Its pay.toml section (and notify path) and test mode, as the Payments settings show them. */
+const DECLARED = PAY_PROVIDER_SETTINGS.stripe;
 
 /** A session lives at least this long at Stripe (its rule) and at most a day. */
 const MIN_SESSION = 30 * 60;
@@ -132,10 +136,6 @@ function clientCache(options: StripeOptions) {
   };
 }
 
-/** Whether a key is a test-mode key (the console shows "test mode" for it). */
-// Stryker disable next-line Regex: a key has no underscore after its prefix, so "_test_" can only follow the start
-export const isTestKey = (key: string) => /^(?:sk|rk)_test_/.test(key);
-
 /** The session parameters of an order: the same for every click in one 5-minute window. */
 export function sessionParams(order: CheckoutOrder, ctx: { now: number; origin: string }): Stripe.Checkout.SessionCreateParams {
   const window = Math.floor(ctx.now / WINDOW) * WINDOW;
@@ -170,9 +170,10 @@ export function stripeConnector(settings: () => StripeSettings, options: StripeO
   const stripe = () => client(settings().secret_key);
 
   return {
-    notifyPath: 'stripe',
+    notifyPath: DECLARED.section,
     ready: () => Boolean(settings().secret_key),
-    testMode: () => isTestKey(settings().secret_key),
+    // A test key: the console shows "test mode".
+    testMode: () => DECLARED.testMode!({ ...settings() }),
     canCharge: stripeCanCharge,
 
     verify(raw, headers): Verified {
