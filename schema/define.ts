@@ -100,7 +100,7 @@ export interface ResourceInput<F extends Fields> {
 }
 
 export interface Rule {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   route: string;
   /** Action or extra name; the admin shows `resources.<group>.name` + `actions.<name>`. */
   name: string;

@@ -78,7 +78,7 @@ export const CALLBACK_STATES = ['pending', 'delivered', 'failed', 'gone'] as con
 export const USER_STATUSES = ['normal', 'banned'] as const;
 export const GENDERS = ['unknown', 'boy', 'girl'] as const;
 export const USER_SOURCES = ['default', 'install', 'qq', 'phone', 'email'] as const;
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Payment windows of the confirmation pages. */
 export const PAY_WINDOW_SECONDS = { index: 15 * 60, emit: 3 * 24 * 3600 } as const;

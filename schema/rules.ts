@@ -20,7 +20,7 @@ export const ACTION_METHOD = {
 } as const;
 
 export type Action = keyof typeof ACTION_METHOD;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `common`: public; `login`: any signed-in user; `default`: granted through a group. */
 export const RULE_TYPES = ['default', 'common', 'login'] as const;

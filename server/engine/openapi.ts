@@ -52,6 +52,7 @@ function listParameters(r: Resource): Json[] {
         description: op === 'eq' ? 'Equals; a comma list means any of' : op === 'like' ? 'Contains' : op === 'gte' ? 'At least' : 'At most',
         schema: { type: 'string' },
       });
+      if (op === 'eq') params.push({ name: `${name}_ne`, in: 'query', description: 'Differs; a comma list means none of', schema: { type: 'string' } });
     }
   }
   return params;

@@ -147,7 +147,7 @@ const enUs: CommonCatalog = {
     gender: { unknown: 'Not specified', boy: 'Male', girl: 'Female' },
     source: { default: 'Default', install: 'Installation', qq: 'QQ', phone: 'Phone', email: 'Email' },
     ruleType: { default: 'Granted by group', common: 'Public', login: 'Signed-in users' },
-    method: { GET: 'GET read', POST: 'POST create', PUT: 'PUT update', DELETE: 'DELETE delete' },
+    method: { GET: 'GET read', POST: 'POST create', PUT: 'PUT update', PATCH: 'PATCH partial update', DELETE: 'DELETE delete' },
     scene: {
       _empty: 'Other', 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-token': 'Token check', take: 'View',
       find: 'Find', rows: 'List', rand: 'Random', sort: 'Reorder', save: 'Save', create: 'Create', update: 'Update',
@@ -256,7 +256,7 @@ const enUs: CommonCatalog = {
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache', groups: 'Groups to share with',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
-    'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
+    'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-patch': 'Partial update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
   ruleGroups: { dashboard: 'Overview', comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

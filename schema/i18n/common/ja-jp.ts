@@ -147,7 +147,7 @@ const jaJp: CommonCatalog = {
     gender: { unknown: '未設定', boy: '男性', girl: '女性' },
     source: { default: '標準', install: 'インストール時', qq: 'QQ', phone: '電話', email: 'メール' },
     ruleType: { default: 'グループで付与', common: '公開', login: 'ログインが必要' },
-    method: { GET: 'GET 取得', POST: 'POST 作成', PUT: 'PUT 更新', DELETE: 'DELETE 削除' },
+    method: { GET: 'GET 取得', POST: 'POST 作成', PUT: 'PUT 更新', PATCH: 'PATCH 部分更新', DELETE: 'DELETE 削除' },
     scene: {
       _empty: 'その他', 'sign-in': 'ログイン', 'sign-up': '新規登録', 'check-token': 'トークン確認', take: '表示',
       find: '検索', rows: '一覧', rand: 'ランダム取得', sort: '並べ替え', save: '保存', create: '作成', update: '更新',
@@ -255,7 +255,7 @@ const jaJp: CommonCatalog = {
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
     cache_clear: 'キャッシュの消去', groups: '共有できるグループ',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
-    'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
+    'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-patch': '部分更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
   ruleGroups: { dashboard: '概要', comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

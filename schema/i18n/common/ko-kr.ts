@@ -145,7 +145,7 @@ const koKr: CommonCatalog = {
     gender: { unknown: '비공개', boy: '남성', girl: '여성' },
     source: { default: '기본', install: '설치 시 생성', qq: 'QQ', phone: '휴대폰', email: '이메일' },
     ruleType: { default: '그룹으로 부여', common: '공개', login: '로그인 필요' },
-    method: { GET: 'GET 조회', POST: 'POST 생성', PUT: 'PUT 수정', DELETE: 'DELETE 삭제' },
+    method: { GET: 'GET 조회', POST: 'POST 생성', PUT: 'PUT 수정', PATCH: 'PATCH 부분 수정', DELETE: 'DELETE 삭제' },
     scene: {
       _empty: '기타', 'sign-in': '로그인', 'sign-up': '회원가입', 'check-token': '토큰 확인', take: '보기', find: '찾기',
       rows: '목록', rand: '무작위 조회', sort: '순서 변경', save: '저장', create: '생성', update: '수정', export: '내보내기',
@@ -251,7 +251,7 @@ const koKr: CommonCatalog = {
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기', groups: '공유할 수 있는 그룹',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
-    'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
+    'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-patch': '부분 수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
   ruleGroups: { dashboard: '개요', comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

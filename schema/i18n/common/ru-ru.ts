@@ -150,7 +150,7 @@ const ruRu: CommonCatalog = {
     gender: { unknown: 'Не указан', boy: 'Мужской', girl: 'Женский' },
     source: { default: 'По умолчанию', install: 'При установке', qq: 'QQ', phone: 'Телефон', email: 'Эл. почта' },
     ruleType: { default: 'Через группу', common: 'Открытый', login: 'После входа' },
-    method: { GET: 'GET чтение', POST: 'POST создание', PUT: 'PUT изменение', DELETE: 'DELETE удаление' },
+    method: { GET: 'GET чтение', POST: 'POST создание', PUT: 'PUT изменение', PATCH: 'PATCH частичное изменение', DELETE: 'DELETE удаление' },
     scene: {
       _empty: 'Прочее', 'sign-in': 'Вход', 'sign-up': 'Регистрация', 'check-token': 'Проверка токена',
       take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', sort: 'Изменение порядка',
@@ -264,7 +264,7 @@ const ruRu: CommonCatalog = {
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша', groups: 'Группы для общего доступа',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
-    'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
+    'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-patch': 'Частичное изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
   ruleGroups: { dashboard: 'Обзор', comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -150,7 +150,7 @@ const zhCn = {
     gender: { unknown: '保密', boy: '男', girl: '女' },
     source: { default: '默认', install: '系统安装', qq: 'QQ', phone: '手机', email: '邮箱' },
     ruleType: { default: '需授权', common: '公开', login: '需登录' },
-    method: { GET: 'GET 读取', POST: 'POST 新增', PUT: 'PUT 修改', DELETE: 'DELETE 删除' },
+    method: { GET: 'GET 读取', POST: 'POST 新增', PUT: 'PUT 修改', PATCH: 'PATCH 部分修改', DELETE: 'DELETE 删除' },
     scene: {
       _empty: '其他', 'sign-in': '登录', 'sign-up': '注册', 'check-token': '校验令牌', take: '查看', find: '查找',
       rows: '列表', rand: '随机', sort: '排序', save: '保存', create: '新增', update: '修改', export: '导出',
@@ -253,7 +253,7 @@ const zhCn = {
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', groups: '可共享的分组',
     docs: '接口文档', docs_json: '接口文档（JSON）',
-    'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
+    'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-patch': '部分修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
   ruleGroups: { dashboard: '概览', comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
