@@ -71,8 +71,9 @@ export interface ResourceInput<F extends Fields> {
   /**
    * `take` by this unique field needs no sign-in and shows only `fields`
    * (receive-money by tradeNo). `only` limits it to these values (config keys).
+   * `alias` is another name the query may give `by` (config: SPEC §7 calls `key` `no`).
    */
-  publicTake?: { by: keyof F & string; fields: readonly (keyof F & string)[]; only?: readonly string[] };
+  publicTake?: { by: keyof F & string; alias?: string; fields: readonly (keyof F & string)[]; only?: readonly string[] };
   /** While `lock` is 1 these fields cannot change. */
   locked?: readonly (keyof F & string)[];
   /** Whole-row check on the merged row (after a patch): field errors, none when the row is fine. */

@@ -15,7 +15,7 @@ import { exportRows } from './export';
 import { downloadHeaders } from './export-sheets';
 import { exportView } from './export-view';
 import { inviteRoutes } from '../routes/invite';
-import { onlyKeys } from './params';
+import { onlyKeys, refuse } from './params';
 import { present, presentOne } from './present';
 import * as reads from './reads';
 import { restRoutes } from './rest';
@@ -37,11 +37,20 @@ const query = (request: FastifyRequest) => (request.query ?? {}) as Record<strin
 /** DELETE may carry `ids` in the query or the body. */
 const idsOf = (request: FastifyRequest) => (request.body as Record<string, unknown> | undefined)?.ids ?? query(request).ids;
 
+/** A take's query with the public field's alias (config's `no`) under the field's own name; both at once are refused. */
+function byName(r: Resource, q: Record<string, unknown>): Record<string, unknown> {
+  const alias = r.publicTake?.alias;
+  if (!alias || q[alias] === undefined) return q;
+  const { [alias]: value, ...rest } = q;
+  if (rest[r.publicTake!.by] !== undefined) refuse(alias, 'errors.unknown_param', { param: alias });
+  return { ...rest, [r.publicTake!.by]: value };
+}
+
 function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
   const e = o.engine;
   return {
     take: async (request, reply) => {
-      const q = query(request);
+      const q = byName(r, query(request));
       const spec = r.publicTake;
       const value = spec && q[spec.by];
       // The payer's view: by the public field, whitelisted fields only (config: only the listed keys).
