@@ -254,11 +254,11 @@ const enUs: CommonCatalog = {
     preset: 'Preset groups', 'sign-in': 'Sign in', 'sign-code': 'Sign in with code', 'sign-up': 'Sign up',
     'reset-password': 'Reset password', 'check-token': 'Token check', 'sign-out': 'Sign out', init: 'Initialize',
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
-    cache_clear: 'Clear cache', groups: 'Groups to share with',
+    cache_clear: 'Clear cache', blocked: 'Blocked clients', unblock: 'Lift a block', groups: 'Groups to share with',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
     'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-patch': 'Partial update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
-  ruleGroups: { dashboard: 'Overview', comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
+  ruleGroups: { 'rate-limits': 'Rate limits', dashboard: 'Overview', comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'Users', flow: 'Payments', safety: 'Security & alerts', settings: 'System settings', content: 'Content' },

@@ -253,11 +253,11 @@ const jaJp: CommonCatalog = {
     preset: 'プリセットグループ', 'sign-in': 'ログイン', 'sign-code': 'コードでログイン', 'sign-up': '新規登録',
     'reset-password': 'パスワード再設定', 'check-token': 'トークン確認', 'sign-out': 'ログアウト', init: '初期化',
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
-    cache_clear: 'キャッシュの消去', groups: '共有できるグループ',
+    cache_clear: 'キャッシュの消去', blocked: 'ブロック中のクライアント', unblock: 'ブロックの解除', groups: '共有できるグループ',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
     'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-patch': '部分更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
-  ruleGroups: { dashboard: '概要', comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
+  ruleGroups: { 'rate-limits': 'レート制限', dashboard: '概要', comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'ユーザー', flow: '入金', safety: 'セキュリティとアラート', settings: 'システム設定', content: 'コンテンツ' },

@@ -249,11 +249,11 @@ const koKr: CommonCatalog = {
     clear: '휴지통 비우기', flat: '간단 목록', briefly: '요약 정보', tree: '규칙 트리', 'group-names': '그룹 이름',
     preset: '기본 제공 그룹', 'sign-in': '로그인', 'sign-code': '인증 코드 로그인', 'sign-up': '회원가입',
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
-    mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기', groups: '공유할 수 있는 그룹',
+    mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기', blocked: '차단된 클라이언트', unblock: '차단 해제', groups: '공유할 수 있는 그룹',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
     'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-patch': '부분 수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
-  ruleGroups: { dashboard: '개요', comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
+  ruleGroups: { 'rate-limits': '요청 빈도 제한', dashboard: '개요', comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: '사용자', flow: '결제', safety: '보안 및 알림', settings: '시스템 설정', content: '콘텐츠' },

@@ -262,11 +262,11 @@ const ruRu: CommonCatalog = {
     tree: 'Дерево правил', 'group-names': 'Названия групп', preset: 'Готовые группы', 'sign-in': 'Вход',
     'sign-code': 'Вход по коду', 'sign-up': 'Регистрация', 'reset-password': 'Сброс пароля',
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
-    upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша', groups: 'Группы для общего доступа',
+    upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша', blocked: 'Заблокированные клиенты', unblock: 'Снять блокировку', groups: 'Группы для общего доступа',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
     'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-patch': 'Частичное изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
-  ruleGroups: { dashboard: 'Обзор', comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
+  ruleGroups: { 'rate-limits': 'Ограничения частоты', dashboard: 'Обзор', comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: 'Пользователи', flow: 'Платежи', safety: 'Безопасность и оповещения', settings: 'Системные настройки', content: 'Контент' },

@@ -251,12 +251,12 @@ const zhCn = {
     flat: '精简列表', briefly: '简要信息', tree: '规则树', 'group-names': '分组名称', preset: '预设分组',
     'sign-in': '登录', 'sign-code': '验证码登录', 'sign-up': '注册', 'reset-password': '重置密码',
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
-    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', groups: '可共享的分组',
+    toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', blocked: '被封禁的客户端', unblock: '解除封禁', groups: '可共享的分组',
     docs: '接口文档', docs_json: '接口文档（JSON）',
     'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-patch': '部分修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
-  ruleGroups: { dashboard: '概览', comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
+  ruleGroups: { 'rate-limits': '频率限制', dashboard: '概览', comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */
   system,
   menu: { users: '用户', flow: '流水', safety: '安全与告警', settings: '系统设置', content: '内容' },

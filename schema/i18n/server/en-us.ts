@@ -42,6 +42,7 @@ const enUs: ServerCatalog = {
     password_reset: 'Password reset',
     signed_out: 'Signed out',
     cache_cleared: 'Cache cleared',
+    unblocked: 'Block lifted',
     uploaded: 'Uploaded',
   },
   errors: {
@@ -117,6 +118,9 @@ const enUs: ServerCatalog = {
     unsupported_type: 'Only png, jpeg, gif and webp images are accepted',
     too_many_requests: 'Too many requests, please try again later',
     blocked: 'Too many requests: temporarily blocked',
+    rate_wait: 'Too many requests: try again in %{seconds} s',
+    rate_blocked: 'Too many requests from this address: blocked until %{until} UTC, try again in %{minutes} min',
+    not_blocked: '%{client} is not blocked',
     internal: 'Internal server error (request %{id})',
     write_race: 'Others changed the same records at the same moment, so nothing was saved. Please try again.',
     sign_in_failed: 'Wrong account or password',

@@ -42,6 +42,7 @@ const jaJp: ServerCatalog = {
     password_reset: 'パスワードを再設定しました',
     signed_out: 'ログアウトしました',
     cache_cleared: 'キャッシュをクリアしました',
+    unblocked: 'ブロックを解除しました',
     uploaded: 'アップロードしました',
   },
   errors: {
@@ -117,6 +118,9 @@ const jaJp: ServerCatalog = {
     unsupported_type: 'png、jpeg、gif、webp の画像のみ受け付けています',
     too_many_requests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください',
     blocked: 'リクエストが多すぎるため、一時的にブロックされています',
+    rate_wait: 'リクエストが多すぎます。%{seconds} 秒後にもう一度お試しください',
+    rate_blocked: 'このアドレスからのリクエストが多すぎるため、%{until}（UTC）までブロックされています。%{minutes} 分後にもう一度お試しください',
+    not_blocked: '%{client} はブロックされていません',
     internal: 'サーバー内部エラーが発生しました（リクエスト ID %{id}）',
     write_race: '同じレコードが同時に変更されたため、保存されませんでした。もう一度お試しください。',
     sign_in_failed: 'アカウントまたはパスワードが正しくありません',

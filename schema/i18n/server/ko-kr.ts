@@ -42,6 +42,7 @@ const koKr: ServerCatalog = {
     password_reset: '비밀번호가 재설정되었습니다',
     signed_out: '로그아웃되었습니다',
     cache_cleared: '캐시를 비웠습니다',
+    unblocked: '차단을 해제했습니다',
     uploaded: '업로드되었습니다',
   },
   errors: {
@@ -117,6 +118,9 @@ const koKr: ServerCatalog = {
     unsupported_type: 'png, jpeg, gif, webp 이미지만 업로드할 수 있습니다',
     too_many_requests: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',
     blocked: '요청이 너무 많아 일시적으로 차단되었습니다',
+    rate_wait: '요청이 너무 많습니다. %{seconds}초 후에 다시 시도해 주세요',
+    rate_blocked: '이 주소의 요청이 너무 많아 %{until}(UTC)까지 차단되었습니다. %{minutes}분 후에 다시 시도해 주세요',
+    not_blocked: '%{client}은(는) 차단되지 않았습니다',
     internal: '서버 내부 오류가 발생했습니다 (요청 ID %{id})',
     write_race: '같은 레코드가 동시에 변경되어 저장되지 않았습니다. 다시 시도해 주세요.',
     sign_in_failed: '계정 또는 비밀번호가 올바르지 않습니다',

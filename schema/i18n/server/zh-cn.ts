@@ -44,6 +44,7 @@ const zhCn = {
     password_reset: '密码重置成功',
     signed_out: '已退出登录',
     cache_cleared: '缓存已清空',
+    unblocked: '已解除封禁',
     uploaded: '上传成功',
   },
   errors: {
@@ -120,6 +121,9 @@ const zhCn = {
     unsupported_type: '只支持 png、jpeg、gif、webp 图片',
     too_many_requests: '请求过于频繁，请稍后再试',
     blocked: '请求过于频繁，已被暂时封禁',
+    rate_wait: '请求过于频繁，请 %{seconds} 秒后再试',
+    rate_blocked: '此地址请求过于频繁，已被封禁至 %{until}（UTC），请 %{minutes} 分钟后再试',
+    not_blocked: '%{client} 未被封禁',
     internal: '服务器内部错误（请求编号 %{id}）',
     write_race: '其他操作同时修改了相同的记录，本次未保存，请重试。',
     sign_in_failed: '账号或密码错误',
