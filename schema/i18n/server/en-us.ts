@@ -156,10 +156,31 @@ const enUs: ServerCatalog = {
     upload_malformed: 'The upload is incomplete or malformed',
     upload_storage_failed: 'The file could not be stored, please try again later',
     not_ready: 'Not ready: %{parts} failed',
+    database_away: 'The database cannot be reached just now. Try again in a few seconds',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
   reports: {
     settlement: { summary: 'Summary', orders: 'Orders', gross: 'Collected', refunded: 'Refunded', net: 'Net', paidOrders: 'Paid orders', refunds: 'Refunds' },
+  },
+  /** What a start that fails prints: one line naming the cause and the fix (server/start-failure.ts). */
+  startup: {
+    port_in_use: 'Paydesk did not start: %{address} is already in use by another program. Stop that program, or set PORT to a free port',
+    port_denied: 'Paydesk did not start: the user %{user} may not listen on %{address}. Set PORT to 1024 or above, or put a proxy in front on port %{port}',
+    address_unavailable: 'Paydesk did not start: %{host} is not an address of this machine. Set HOST to one of its addresses, or to 0.0.0.0 for all of them',
+    db_refused: 'Paydesk did not start: nothing accepts database connections at %{host}:%{port} (DATABASE_URL=%{url}). Start MySQL/MariaDB there, or correct the host and port in DATABASE_URL',
+    db_unreachable: 'Paydesk did not start: the database server %{host}:%{port} cannot be reached (%{code}; DATABASE_URL=%{url}). Check the host name, the network and the firewall, or correct DATABASE_URL',
+    db_denied: 'Paydesk did not start: the database refused the user "%{user}": wrong user name or password, or no rights on "%{database}" (DATABASE_URL=%{url}). Correct the user and password in DATABASE_URL, or grant that user the database',
+    db_missing: 'Paydesk did not start: the database "%{database}" does not exist on %{host}:%{port} (DATABASE_URL=%{url}). Create it (CREATE DATABASE `%{database}` CHARACTER SET utf8mb4), or correct its name in DATABASE_URL',
+    dir_unwritable: 'Paydesk did not start: %{what} %{path} cannot be written by the user %{user} this process runs as. Give that user the folder (chown -R %{user} %{dir}), or set %{variable} to a folder it may write',
+    data_dir: 'the data folder (DATA_DIR)',
+    sqlite_file: 'the SQLite database',
+    config_dir: 'the settings folder (CONFIG_DIR)',
+    settings_syntax: 'Paydesk did not start: the settings file %{path} is not valid TOML at line %{line}, column %{column} (%{text}). Correct that line, or move the file away to start from the defaults',
+    settings_value: 'Paydesk did not start: the settings file %{path} has a wrong value for %{key}: %{message}. Correct it in the file, then start again',
+    settings_unknown: 'Paydesk did not start: the settings file %{path} has a key Paydesk does not know: %{key}. Correct its spelling or remove it, then start again',
+    front_end_missing: 'Paydesk did not start: the built front end is missing (%{dir} has no index.html). Run npm run build where the dev dependencies are installed and bring dist/ here, or run npm start, which builds it',
+    sqlite_in_use: 'Paydesk did not start: the SQLite database %{file} is already in use by another Paydesk process (pid %{pid}; lock file %{lock}). One SQLite database serves one process: for several instances use MySQL/MariaDB (DATABASE_URL)',
+    other: 'Paydesk did not start: %{message}. Run again with DEBUG=1 to see where it failed',
   },
   health: {
     database: 'database',

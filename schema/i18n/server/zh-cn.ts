@@ -159,11 +159,32 @@ const zhCn = {
     upload_malformed: '上传的数据不完整或格式有误',
     upload_storage_failed: '文件保存失败，请稍后再试',
     not_ready: '服务暂不可用：%{parts} 异常',
+    database_away: '暂时无法连接数据库，请几秒后重试',
   },
   /** Labels of the account forms' fields, named in 400 messages of /api/comm. */
   /** The parts the readiness probe checks, named in errors.not_ready. */
   reports: {
     settlement: { summary: '汇总', orders: '订单明细', gross: '收款总额', refunded: '退款', net: '净额', paidOrders: '已付订单数', refunds: '退款笔数' },
+  },
+  /** What a start that fails prints: one line naming the cause and the fix (server/start-failure.ts). */
+  startup: {
+    port_in_use: 'Paydesk 未能启动：%{address} 已被其他程序占用。请停止该程序，或将 PORT 设为空闲端口',
+    port_denied: 'Paydesk 未能启动：用户 %{user} 无权监听 %{address}。请将 PORT 设为 1024 或以上，或在 %{port} 端口前放置反向代理',
+    address_unavailable: 'Paydesk 未能启动：%{host} 不是本机的地址。请将 HOST 设为本机的某个地址，或设为 0.0.0.0 监听全部地址',
+    db_refused: 'Paydesk 未能启动：%{host}:%{port} 上没有程序接受数据库连接（DATABASE_URL=%{url}）。请在该处启动 MySQL/MariaDB，或更正 DATABASE_URL 中的主机和端口',
+    db_unreachable: 'Paydesk 未能启动：无法连接数据库服务器 %{host}:%{port}（%{code}；DATABASE_URL=%{url}）。请检查主机名、网络和防火墙，或更正 DATABASE_URL',
+    db_denied: 'Paydesk 未能启动：数据库拒绝了用户“%{user}”：用户名或密码错误，或该用户无权访问“%{database}”（DATABASE_URL=%{url}）。请更正 DATABASE_URL 中的用户名和密码，或为该用户授予此数据库的权限',
+    db_missing: 'Paydesk 未能启动：%{host}:%{port} 上不存在数据库“%{database}”（DATABASE_URL=%{url}）。请创建它（CREATE DATABASE `%{database}` CHARACTER SET utf8mb4），或更正 DATABASE_URL 中的库名',
+    dir_unwritable: 'Paydesk 未能启动：本进程的运行用户 %{user} 无法写入%{what} %{path}。请把该文件夹交给此用户（chown -R %{user} %{dir}），或将 %{variable} 设为它可写的文件夹',
+    data_dir: '数据文件夹（DATA_DIR）',
+    sqlite_file: 'SQLite 数据库',
+    config_dir: '设置文件夹（CONFIG_DIR）',
+    settings_syntax: 'Paydesk 未能启动：设置文件 %{path} 第 %{line} 行第 %{column} 列不是有效的 TOML（%{text}）。请更正该行，或将文件移走以使用默认设置启动',
+    settings_value: 'Paydesk 未能启动：设置文件 %{path} 中 %{key} 的值有误：%{message}。请在文件中更正后重新启动',
+    settings_unknown: 'Paydesk 未能启动：设置文件 %{path} 中有 Paydesk 不认识的键：%{key}。请更正拼写或删除它，然后重新启动',
+    front_end_missing: 'Paydesk 未能启动：缺少已构建的前端（%{dir} 中没有 index.html）。请在装有开发依赖的机器上运行 npm run build 并把 dist/ 复制到这里，或运行会自动构建的 npm start',
+    sqlite_in_use: 'Paydesk 未能启动：SQLite 数据库 %{file} 已被另一个 Paydesk 进程使用（pid %{pid}；锁文件 %{lock}）。一个 SQLite 数据库只能供一个进程使用：多实例部署请使用 MySQL/MariaDB（DATABASE_URL）',
+    other: 'Paydesk 未能启动：%{message}。可设置 DEBUG=1 重新运行以查看出错位置',
   },
   health: {
     database: '数据库',
