@@ -136,7 +136,7 @@ const enUs: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded' },
+    status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded', closed: 'Closed', partially_refunded: 'Partially refunded' },
     channel: { manual: 'Manual (own pay link)', stripe: 'Stripe' },
     refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
     exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },

@@ -136,7 +136,7 @@ const jaJp: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み' },
+    status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み', closed: 'クローズ済み', partially_refunded: '一部返金' },
     channel: { manual: '手動（独自の支払いリンク）', stripe: 'Stripe' },
     refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
     exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },

@@ -134,7 +134,7 @@ const koKr: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨', refunded: '환불됨' },
+    status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨', refunded: '환불됨', closed: '종료됨', partially_refunded: '부분 환불' },
     channel: { manual: '수동(자체 결제 링크)', stripe: 'Stripe' },
     refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
     exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },

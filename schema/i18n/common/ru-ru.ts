@@ -139,7 +139,7 @@ const ruRu: CommonCatalog = {
     },
   },
   options: {
-    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк', refunded: 'Возвращено' },
+    status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк', refunded: 'Возвращено', closed: 'Закрыт', partially_refunded: 'Частично возвращено' },
     channel: { manual: 'Вручную (своя ссылка)', stripe: 'Stripe' },
     refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
     exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },

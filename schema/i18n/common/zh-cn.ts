@@ -139,7 +139,7 @@ const zhCn = {
     },
   },
   options: {
-    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期', refunded: '已退款' },
+    status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期', refunded: '已退款', closed: '已关闭', partially_refunded: '部分退款' },
     channel: { manual: '手动（自带支付链接）', stripe: 'Stripe' },
     refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
     exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
