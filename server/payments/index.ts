@@ -58,6 +58,13 @@ export interface PaymentParts {
   pruneRevisions(): Promise<number>;
 }
 
+declare module '../types' {
+  /** What the payments plugin adds to the app's parts (`app.paydesk.payments`). */
+  interface AppParts {
+    payments: PaymentParts;
+  }
+}
+
 export interface PaymentRouteOptions extends PaymentOptions {
   /** With the Fastify logger off, a failed job is still printed. */
   logger?: boolean;
