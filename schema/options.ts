@@ -26,7 +26,7 @@ export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
  * connector each in server/payments/connectors/. `manual`: the creator gives
  * the payUrl and the gateway notifies by Standard Webhooks.
  */
-export const PAY_PROVIDERS = ['manual', 'stripe'] as const;
+export const PAY_PROVIDERS = ['manual', 'stripe', 'paypal'] as const;
 export type PayProvider = (typeof PAY_PROVIDERS)[number];
 
 /**
@@ -48,6 +48,8 @@ export const STRIPE_METHODS: Readonly<Record<string, { type: string; currencies:
 
 /** The payTypes an order of this channel and currency may name (blank is always allowed: the provider's default). */
 export function payTypesFor(channel: string, currency: string): string[] {
+  // PayPal's checkout offers what the payer's account holds: no method is chosen beforehand.
+  if (channel === 'paypal') return [];
   if (channel === 'stripe') {
     return Object.entries(STRIPE_METHODS).filter(([, m]) => m.currencies === 'any' || m.currencies.includes(currency)).map(([k]) => k);
   }

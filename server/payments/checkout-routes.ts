@@ -34,7 +34,8 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /**
  * 400 naming `channel` when an order may not be created for it now (Stripe
- * without a secret key), and naming `amount` when the provider cannot charge
+ * without a secret key), naming `currency` when the provider does not take it
+ * (IDR at PayPal), and naming `amount` when the provider cannot charge
  * it (12.5 TWD at Stripe). The engine's write guard calls it for every write of an order
  * that sets its channel, amount or currency.
  */
@@ -42,6 +43,10 @@ export function checkChannelReady(connectors: Connectors, row: { channel?: strin
   const channel = row.channel ?? 'manual';
   const connector = connectors[channel as PayProvider] as Connector | undefined;
   if (!connector || !connector.ready()) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  // A currency the provider does not take (IDR at PayPal): named, so the creator picks another channel or currency.
+  if (row.currency && connector.decimals && connector.decimals(row.currency) === undefined) {
+    invalid([{ field: 'currency', message: 'validation.currency_not_taken', params: { currency: row.currency, channel } }]);
+  }
   // A written row may hold the amount as text (MySQL's decimals).
   const amount = Number(row.amount);
   if (row.amount !== undefined && Number.isFinite(amount) && row.currency && connector.canCharge && !connector.canCharge(amount, row.currency)) {

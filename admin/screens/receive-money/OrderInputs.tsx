@@ -33,11 +33,12 @@ export function ChargeInput({ source }: InputProps) {
   return <Generated source={source} locked={chargeFrozen(useOrderState())} />;
 }
 
-/** The payer's link to an outside gateway: a Stripe order's link is the checkout Paydesk makes on the pay click. */
+/** The payer's link to an outside gateway: a provider order's link is the checkout Paydesk makes on the pay click. */
 export function PayUrlInput({ source }: InputProps) {
   const order = useOrderState();
   const channel = useWatch({ name: 'channel' });
-  if (channel === 'stripe') return null;
+  // A provider's checkout is made on the pay click; only the manual channel takes a link from its creator.
+  if (channel && channel !== 'manual') return null;
   return <Generated source={source} locked={payUrlFrozen(order)} />;
 }
 
