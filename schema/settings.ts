@@ -15,7 +15,8 @@
  */
 import { z } from 'zod';
 import type { PayProvider } from './options';
-import { PAYPAL_EVENTS, PAYPAL_MODES } from './providers/paypal';
+import { PAY_PROVIDER_DECLARATIONS } from './providers';
+import { PAYPAL_MODES } from './providers/paypal';
 
 export interface Choice {
   value: string | number;
@@ -316,25 +317,8 @@ export interface PayProviderSettings {
   testMode?(values: Record<string, unknown>): boolean;
 }
 
-/** In the order the Payments settings list them. */
-export const PAY_PROVIDER_SETTINGS: Record<PayProvider, PayProviderSettings> = {
-  stripe: {
-    section: 'stripe',
-    // What server/payments/connectors/stripe.ts turns into a payment or a refund (tests/api/payments-stripe-sync.test.ts holds it to that).
-    events: ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'charge.refunded', 'refund.updated'],
-    dashboard: 'https://dashboard.stripe.com/webhooks',
-    // A restricted key (rk_) has a mode too; nothing else follows its prefix, so `_test_` can only be the mode.
-    testMode: (values) => /^(?:sk|rk)_test_/.test(String(values.secret_key ?? '')),
-  },
-  paypal: {
-    section: 'paypal',
-    events: PAYPAL_EVENTS,
-    dashboard: 'https://developer.paypal.com/dashboard/applications',
-    testMode: (values) => values.mode !== 'live',
-  },
-  // The manual channel's gateway signs by Standard Webhooks and sends one kind of message.
-  manual: { section: 'standard' },
-};
+/** In the order the Payments settings list them: each provider's own declaration (schema/providers/). */
+export const PAY_PROVIDER_SETTINGS: Record<PayProvider, PayProviderSettings> = PAY_PROVIDER_DECLARATIONS;
 
 export type SettingsFile = keyof typeof SETTINGS;
 export type SettingsOf<F extends SettingsFile> = z.infer<(typeof SETTINGS)[F]>;

@@ -5,6 +5,7 @@
  * codes"): IDR, KRW, INR and others are not taken; HUF, JPY and TWD take no
  * decimals; a few are taken only by an account of their own country.
  */
+import type { ProviderDeclaration } from './declare';
 
 /** Currencies PayPal takes through Orders v2, with the decimals it accepts in an amount. */
 export const PAYPAL_CURRENCIES: Readonly<Record<string, number>> = {
@@ -28,3 +29,12 @@ export const PAYPAL_EVENTS = [
 ] as const;
 
 export const PAYPAL_MODES = ['sandbox', 'live'] as const;
+
+export const PAYPAL = {
+  section: 'paypal',
+  events: PAYPAL_EVENTS,
+  dashboard: 'https://developer.paypal.com/dashboard/applications',
+  testMode: (values: Record<string, unknown>) => values.mode !== 'live',
+  // PayPal's page offers what the payer's account holds: no method is chosen beforehand.
+  methods: {},
+} as const satisfies ProviderDeclaration;

@@ -8,12 +8,12 @@
  *   look-up, which asks the provider (throttled) before answering the order's
  *   public fields, so a missed webhook does not leave the payer on "pending".
  * - `GET /api/receive-money/providers` (signed in): which providers can take
- *   orders now, and whether in test mode.
+ *   orders now, whether in test mode, and in which currencies.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseBody, tradeNo } from './inputs';
-import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
+import { CURRENCIES, PAY_PROVIDERS, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { invalid } from '../engine/params';
 import { AppError, notFound, ok } from '../http';
@@ -132,5 +132,10 @@ export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptio
   });
 
   app.get('/api/receive-money/providers', { config: rule('providers', 'login') }, async () =>
-    ok(PAY_PROVIDERS.map((name) => ({ name, ready: connectors[name].ready(), testMode: connectors[name].testMode?.() ?? false }))));
+    ok(PAY_PROVIDERS.map((name) => {
+      const { ready, testMode, decimals } = connectors[name];
+      // The currencies it takes as set up now (PayPal's MYR follows the account's country); null: any.
+      const currencies = decimals ? CURRENCIES.filter((currency) => decimals(currency) !== undefined) : null;
+      return { name, ready: ready(), testMode: testMode?.() ?? false, currencies };
+    })));
 }

@@ -130,9 +130,16 @@ describe.each(DIALECTS)('PayPal on %s', (dialect) => {
     expect(idr.body.msg).toContain('IDR');
     expectRefused(await api.call('POST', '/api/receive-money/create', { channel: 'paypal', title: 'Tea', amount: 12.5, currency: 'TWD' }), 'amount', 'receive-money');
     expectRefused(await api.call('POST', '/api/receive-money/create', { channel: 'paypal', title: 'Tea', amount: 10, currency: 'MYR' }), 'currency', 'receive-money');
+    // The order dialog offers PayPal by what the server says it takes now.
+    const paypalTakes = async () => (dataOf(await api.call('GET', '/api/receive-money/providers')) as Array<{ name: string; currencies: string[] }>)
+      .find((p) => p.name === 'paypal')!.currencies;
+    expect(await paypalTakes()).toEqual(expect.arrayContaining(['USD', 'JPY', 'TWD', 'HKD']));
+    expect(await paypalTakes()).not.toContain('IDR');
+    expect(await paypalTakes()).not.toContain('MYR');
     const settings = api.t.app.paydesk.settings;
     await settings.update('pay', 'paypal', { ...settings.get('pay').paypal, country: 'MY' });
     try {
+      expect(await paypalTakes()).toContain('MYR');
       const myr = await api.paypalOrder({ amount: 10, currency: 'MYR' });
       expect(api.orderOf(await api.click(myr.tradeNo)).purchase_units[0]!.amount).toEqual({ currency_code: 'MYR', value: '10.00' });
     } finally {

@@ -243,7 +243,9 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
     const providers = async () => dataOf(await api.call('GET', '/api/receive-money/providers')) as Array<{ name: string }>;
     const stripeNow = async () => (await providers()).find((p) => p.name === 'stripe');
     expect((await providers()).map((p) => p.name)).toEqual([...PAY_PROVIDERS]);
-    expect(await providers()).toEqual(expect.arrayContaining([{ name: 'manual', ready: true, testMode: false }, { name: 'stripe', ready: true, testMode: true }]));
+    expect(await providers()).toEqual(expect.arrayContaining([
+      { name: 'manual', ready: true, testMode: false, currencies: null }, expect.objectContaining({ name: 'stripe', ready: true, testMode: true }),
+    ]));
     const settings = api.t.app.paydesk.settings;
     const o = await api.stripeOrder();
     const earlier = await clicked();
@@ -253,12 +255,12 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
       sessionOf(api, await api.click((await api.stripeOrder()).tradeNo));
       expect(api.fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk_test_another0123456789');
       await settings.update('pay', 'stripe', { secret_key: 'sk_live_realmoney0123456789', secrets: STRIPE_WEBHOOK_SECRET });
-      expect(await stripeNow()).toEqual({ name: 'stripe', ready: true, testMode: false });
+      expect(await stripeNow()).toMatchObject({ name: 'stripe', ready: true, testMode: false });
       // A blank secret sent back keeps the stored one: the operator removes the key in pay.toml itself.
       const file = path.join(api.t.configDir, 'pay.toml');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/secret_key = ".*"/, 'secret_key = ""'));
       await settings.reload();
-      expect(await stripeNow()).toEqual({ name: 'stripe', ready: false, testMode: false });
+      expect(await stripeNow()).toMatchObject({ name: 'stripe', ready: false, testMode: false });
       // No key: a new Stripe order is refused naming channel; a payer's click on an older one is a 409, not a 500.
       expectRefused(await api.call('POST', '/api/receive-money/create', { channel: 'stripe', title: 'Tea', amount: 10, currency: 'USD' }), 'channel', 'receive-money');
       const connectors = makeConnectors(() => settings.get('pay'));
@@ -289,7 +291,7 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
     });
     // Still taking orders on that key.
     expect((dataOf(await api.call('GET', '/api/receive-money/providers')) as Array<{ name: string }>).find((p) => p.name === 'stripe'))
-      .toEqual({ name: 'stripe', ready: true, testMode: true });
+      .toMatchObject({ name: 'stripe', ready: true, testMode: true });
   });
 
   it('says when each channel\'s last verified webhook came, not counting what a look-up found; its own rule guards it', async () => {
