@@ -69,6 +69,8 @@ try {
       callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
       // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
       stripeApiBase: env.STRIPE_API_BASE || undefined,
+      // Another PayPal API (a local fake); PayPal's own for pay.toml's mode when unset.
+      paypalApiBase: env.PAYPAL_API_BASE || undefined,
     },
   });
   await app.listen({ port, host });

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { PAY_PROVIDERS, UNPAID_END_STATUSES, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { inTrash } from '../engine/store';
-import type { CheckoutOrder, Connector } from './connectors/connector';
+import type { CheckoutOrder, Connector, PaymentNotice } from './connectors/connector';
 import { applyNotification } from './notify';
 import { sha256, type Outcome, type TransitionDeps } from './transitions';
 
@@ -71,10 +71,34 @@ async function checkoutOver(db: Kysely<any>, order: PayOrder) {
  */
 export async function lookUp(deps: TransitionDeps, connector: Connector, order: PayOrder): Promise<void> {
   if (!connector.lookup || !order.checkoutId) return;
-  const notice = await connector.lookup(order);
+  const found = await connector.lookup(order);
+  const notice = found?.kind === 'approval' ? await completeIfPayable(deps, connector, order) : found;
   if (!notice) return;
   if (notice.to === 'expired') return checkoutOver(deps.db, order);
-  await applyNotification(deps, connector.notifyPath, `lookup:${order.checkoutId}:${notice.to}`, sha256(JSON.stringify(notice)), notice, 'lookup');
+  const id = `lookup:${order.checkoutId}:${notice.to}`;
+  await applyNotification(deps, connector.notifyPath, id, sha256(JSON.stringify(notice)), notice, 'lookup', connector.paymentId?.(notice) ?? id);
+}
+
+/**
+ * The second step of an approved checkout (PayPal's capture), only while the
+ * order may still be paid: an order that ended is never completed, so the
+ * payer's approved money is never taken for it.
+ */
+async function completeIfPayable(deps: TransitionDeps, connector: Connector, order: PayOrder): Promise<PaymentNotice | null> {
+  const ended = order.status !== 'pending' || (order.expireTime > 0 && order.expireTime <= deps.clock());
+  if (!connector.complete || ended || !order.checkoutId) return null;
+  return connector.complete(order);
+}
+
+/**
+ * A webhook said the payer approved: the order is looked up and completed now, the same way the result page and
+ * the job would (under the same look-up id, so whichever comes first applies it and the others find it done).
+ */
+export async function completeApproved(deps: TransitionDeps, connectors: Connectors, connector: Connector, tradeNo: string): Promise<void> {
+  const order = await loadOrder(deps.db, { tradeNo });
+  // An approval signed by one provider completes only that provider's orders.
+  if (!order || connectors[order.channel as PayProvider] !== connector) return;
+  await lookUp(deps, connector, order);
 }
 
 /**

@@ -18,6 +18,7 @@ export default {
       pay: {
         standard: 'Канал Standard Webhooks',
         stripe: 'Канал Stripe',
+        paypal: 'Канал PayPal',
         callback: 'Уведомления продавцу',
       },
       sms: {
@@ -102,6 +103,7 @@ export default {
     pay: {
       standard: { secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
       stripe: { secret_key: 'Секретный ключ (sk_test_… или sk_live_…)', secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
+      paypal: { client_id: 'Client ID', client_secret: 'Секрет клиента', webhook_id: 'ID вебхука (из приложения PayPal)', mode: 'Режим', country: 'Страна аккаунта (две буквы, напр. MY)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
     history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' } },
@@ -147,6 +149,7 @@ export default {
       },
     },
     options: {
+      paypal_mode: { sandbox: 'Песочница (тест)', live: 'Боевой' },
       sms_drive: {
         aliyun: 'Aliyun',
         tencent: 'Tencent Cloud',
