@@ -16,6 +16,9 @@ export const receiveMoney = defineResource({
   menu: 'flow',
   icon: 'payments',
   dialogWidth: '60%',
+  title: 'title',
+  compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
+  filters: ['status', 'channel', 'createTime', 'amount'],
   fields: {
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),
@@ -38,7 +41,7 @@ export const receiveMoney = defineResource({
     exceptionCurrency: f.text({ max: 16, readOnly: true, list: false }),
     refundedAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'currency' }),
     // Set only by a transition (server/payments): a verified notification or an operator's mark-paid.
-    paidAmount: f.number({ decimals: 2, readOnly: true, list: false }),
+    paidAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'currency' }),
     // In the table settings, not the default columns: the list must fit 1280 px (issue 11 item 5).
     paidTime: f.time({ readOnly: true, list: false }),
     channelTradeNo: f.text({ max: 128, readOnly: true, search: true, filter: true, list: false }),
