@@ -12,10 +12,12 @@ import type { IconName } from './icons';
 import type { FieldError } from './issues';
 import { ACTION_METHOD, type Action, type RuleType } from './rules';
 import type { Fields, Labels, RowOf, SystemColumns, SystemKind } from './field-types';
+import { defaultCommonFilters, defaultCompact, type Compact, type CompactInput, type ShowInput } from './views';
 
 export * from './field-types';
 export * from './fields';
 export * from './empty';
+export * from './views';
 
 /** Data reads beyond the generic ones, declared by a resource and served by the engine. */
 export type Extra =
@@ -98,6 +100,12 @@ export interface ResourceInput<F extends Fields> {
    * writer belongs to.
    */
   personal?: { sharedWith?: keyof F & string };
+  /** A record page that a list row opens (summary, actions, related panels; schema/views.ts); without one a row opens the edit dialog. */
+  show?: ShowInput<keyof F & string>;
+  /** The phone list's row (primary, secondary, tertiary); by default the title, money, date and status (`defaultCompact`). */
+  compact?: CompactInput<keyof F & string>;
+  /** The filters shown first, in order; the others wait under "More filters". By default the states and the creation date. */
+  filters?: readonly (keyof F & string)[];
 }
 
 export interface Rule {
@@ -109,7 +117,7 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal' | 'show' | 'compact' | 'filters'>> {
   label?: Labels;
   icon?: IconName;
   title?: keyof F & string;
@@ -119,6 +127,9 @@ export interface Resource<F extends Fields = Fields> extends Required<Omit<Resou
   frozen?: ResourceInput<F>['frozen'];
   permanent?: ResourceInput<F>['permanent'];
   personal?: ResourceInput<F>['personal'];
+  show?: ShowInput;
+  compact: Compact;
+  filters: readonly string[];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
   /** Which field plays each system role: the engine reads names from here, never assumes them. */
@@ -153,6 +164,7 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   if (input.personal && !has('owner')) refuse('personal', 'makes rows their owner\'s alone, but the resource has no f.owner() field');
   const shared = input.personal?.sharedWith;
   if (shared && input.fields[shared]?.ref !== 'auth-group') refuse(shared, 'is named by `personal.sharedWith` but is not an f.ref({ ref: \'auth-group\' }) field');
+  checkViews(input, refuse);
   const softDelete = has('deleteTime');
   const serial = has('serial');
   const actions: Partial<Record<Action, RuleType>> = {};
@@ -181,6 +193,8 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     locked: [],
     indexes: [],
     ...input,
+    compact: input.compact ? { secondary: [], ...input.compact } : defaultCompact(input.fields, input.title),
+    filters: input.filters ?? defaultCommonFilters(input.fields),
     actions,
     columns,
     owner: has('owner'),
@@ -190,3 +204,21 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   };
 }
 
+
+/** The record page, the phone row and the common filters name fields that exist and may be seen (filters: that may be filtered on). */
+function checkViews<F extends Fields>(input: ResourceInput<F>, refuse: (field: string, why: string) => never) {
+  const seen = (k: string, by: string) => {
+    if (!(k in input.fields)) refuse(k, `is named by \`${by}\` but is not a field`);
+    if (input.fields[k]!.hidden) refuse(k, `is named by \`${by}\` but hidden: nobody may see it`);
+  };
+  for (const k of input.show?.summary ?? []) seen(k, 'show.summary');
+  const compact = input.compact;
+  if (compact) for (const k of [compact.primary, ...(compact.secondary ?? []), ...(compact.tertiary ? [compact.tertiary] : [])]) seen(k, 'compact');
+  for (const k of input.filters ?? []) {
+    seen(k, 'filters');
+    if (input.fields[k]!.filter.length === 0) refuse(k, 'is named by `filters` but declares no filter');
+  }
+  for (const [name, x] of Object.entries(input.fields)) {
+    if (x.entry === 'create' && (x.readOnly || x.system)) refuse(name, 'is asked only on create (`entry: \'create\'`) but nobody may write it');
+  }
+}

@@ -16,6 +16,9 @@ export const receiveMoney = defineResource({
   menu: 'flow',
   icon: 'payments',
   dialogWidth: '60%',
+  title: 'title',
+  compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
+  filters: ['status', 'channel', 'createTime', 'amount'],
   fields: {
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),

@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const SECRET = `whsec_${Buffer.from('e2e-money-console-secret-0123456').toString('base64')}`;
@@ -50,7 +50,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
   }
 
   const deliver = () => suite.server.app.paydesk.payments.outbox.deliverDue();
-  const orderRow = (page: Page, title: string) => page.locator('tbody tr', { hasText: title });
+  const orderRow = (page: Page, title: string) => page.locator(ROWS, { hasText: title });
 
   it('an operator refunds half of a paid order and then the rest: it reads 已退款 and the merchant hears of both', async () => {
     const order = await createOrder({ title: '退款测试', notifyUrl: merchant.url });
@@ -113,7 +113,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     const toggle = page.getByRole('button', { name: /Needs attention/ });
     await expect.poll(() => toggle.textContent()).toBe('Needs attention1');
     await toggle.click();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator(ROWS).count()).toBe(1);
     const row = orderRow(page, 'Late payer');
     expect(await row.getByTestId('exception-badge').textContent()).toBe('Paid late');
     await screenshot(page, 'money-needs-attention-en-us-390');
@@ -132,7 +132,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await gone(dialog);
 
     // Settled: the switch finds nothing and counts nothing.
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => page.locator(ROWS).count()).toBe(0);
     await expect.poll(() => toggle.textContent()).toBe('Needs attention');
     await toggle.click();
     // The whole list may first show what it held before the switch: wait for its fresh read.

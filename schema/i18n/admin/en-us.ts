@@ -18,6 +18,7 @@ const enUs: AdminCatalog = {
       export: 'Export', refresh: 'Refresh', all: 'All', trash: 'Recycle bin', filters: 'Filters', settings: 'Table settings',
     },
     list: { keyword: 'Keyword', any: 'Any', auto_search: 'Auto search', actions: 'Actions', date_placeholder: 'yyyy-mm-dd', pick_date: 'Pick a date', range_from: '%{field} from', range_to: '%{field} to' },
+    view: { more_filters: 'More filters', fewer_filters: 'Fewer filters', active_filters: 'Active filters', remove_filter: 'Remove filter %{filter}', clear_filters: 'Clear all', read_failed: '%{name} could not be loaded: %{error}', retry: 'Retry', unreachable: 'The server could not be reached. Check the connection and try again.', select_row: 'Select %{name}', discard_title: 'Discard your changes?', discard_content: 'What you changed in this form is not saved yet.', discard: 'Discard', keep_editing: 'Keep editing', back: 'Back to the list', details: 'Details', summary: 'Summary', not_found: 'This record does not exist or was deleted.', chars: '%{count} / %{max}' },
     settings: {
       title: 'Table settings', views: 'Views', sort: 'Sort', config: 'Config', sort_field: 'Sort by',
       pin_left: 'Left', pin_none: 'None', pin_right: 'Right', reset: 'Restore defaults',

@@ -18,6 +18,7 @@ const jaJp: AdminCatalog = {
       export: 'エクスポート', refresh: '更新', all: 'すべて', trash: 'ごみ箱', filters: 'フィルター', settings: '表の設定',
     },
     list: { keyword: 'キーワード', any: 'すべて', auto_search: '自動検索', actions: '操作', date_placeholder: '年-月-日', pick_date: '日付を選択', range_from: '%{field}（から）', range_to: '%{field}（まで）' },
+    view: { more_filters: 'その他の絞り込み', fewer_filters: '絞り込みを閉じる', active_filters: '適用中の絞り込み', remove_filter: '絞り込み %{filter} を解除', clear_filters: 'すべて解除', read_failed: '%{name}を読み込めませんでした：%{error}', retry: '再試行', unreachable: 'サーバーに接続できません。接続を確認して再試行してください。', select_row: '%{name} を選択', discard_title: '変更を破棄しますか？', discard_content: 'このフォームの変更はまだ保存されていません。', discard: '破棄', keep_editing: '編集を続ける', back: '一覧に戻る', details: '詳細', summary: '概要', not_found: 'このレコードは存在しないか削除されました。', chars: '%{count} / %{max}' },
     settings: {
       title: '表の設定', views: '表示', sort: '並べ替え', config: '設定', sort_field: '並べ替え項目',
       pin_left: '左', pin_none: 'なし', pin_right: '右', reset: '初期設定に戻す',

@@ -18,6 +18,7 @@ const koKr: AdminCatalog = {
       export: '내보내기', refresh: '새로고침', all: '전체', trash: '휴지통', filters: '필터', settings: '표 설정',
     },
     list: { keyword: '키워드', any: '전체', auto_search: '자동 검색', actions: '작업', date_placeholder: '연-월-일', pick_date: '날짜 선택', range_from: '%{field} (부터)', range_to: '%{field} (까지)' },
+    view: { more_filters: '필터 더 보기', fewer_filters: '필터 접기', active_filters: '적용된 필터', remove_filter: '필터 %{filter} 제거', clear_filters: '모두 지우기', read_failed: '%{name}을(를) 불러오지 못했습니다: %{error}', retry: '다시 시도', unreachable: '서버에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.', select_row: '%{name} 선택', discard_title: '변경 사항을 버릴까요?', discard_content: '이 양식의 변경 사항이 아직 저장되지 않았습니다.', discard: '버리기', keep_editing: '계속 편집', back: '목록으로', details: '상세', summary: '요약', not_found: '이 레코드는 없거나 삭제되었습니다.', chars: '%{count} / %{max}' },
     settings: {
       title: '표 설정', views: '보기', sort: '정렬', config: '설정', sort_field: '정렬 기준',
       pin_left: '왼쪽', pin_none: '없음', pin_right: '오른쪽', reset: '기본값으로',

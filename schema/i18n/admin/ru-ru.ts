@@ -18,6 +18,7 @@ const ruRu: AdminCatalog = {
       export: 'Экспорт', refresh: 'Обновить', all: 'Все', trash: 'Корзина', filters: 'Фильтры', settings: 'Настройки таблицы',
     },
     list: { keyword: 'Ключевое слово', any: 'Любой', auto_search: 'Автопоиск', actions: 'Действия', date_placeholder: 'гггг-мм-дд', pick_date: 'Выбрать дату', range_from: '%{field}: с', range_to: '%{field}: по' },
+    view: { more_filters: 'Ещё фильтры', fewer_filters: 'Меньше фильтров', active_filters: 'Активные фильтры', remove_filter: 'Убрать фильтр %{filter}', clear_filters: 'Сбросить все', read_failed: 'Не удалось загрузить «%{name}»: %{error}', retry: 'Повторить', unreachable: 'Сервер недоступен. Проверьте соединение и повторите попытку.', select_row: 'Выбрать %{name}', discard_title: 'Отменить изменения?', discard_content: 'Изменения в этой форме ещё не сохранены.', discard: 'Отменить изменения', keep_editing: 'Продолжить', back: 'К списку', details: 'Подробности', summary: 'Сводка', not_found: 'Эта запись не существует или удалена.', chars: '%{count} / %{max}' },
     settings: {
       title: 'Настройки таблицы', views: 'Вид', sort: 'Сортировка', config: 'Параметры', sort_field: 'Поле сортировки',
       pin_left: 'Слева', pin_none: 'Нет', pin_right: 'Справа', reset: 'По умолчанию',

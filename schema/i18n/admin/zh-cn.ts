@@ -16,6 +16,7 @@ const zhCn = {
       export: '导出', refresh: '刷新', all: '全部', trash: '回收站', filters: '筛选', settings: '表格设置',
     },
     list: { keyword: '关键词', any: '全部', auto_search: '自动搜索', actions: '操作', date_placeholder: '年-月-日', pick_date: '选择日期', range_from: '%{field}（起）', range_to: '%{field}（止）' },
+    view: { more_filters: '更多条件', fewer_filters: '收起条件', active_filters: '当前条件', remove_filter: '移除条件 %{filter}', clear_filters: '全部清除', read_failed: '%{name}加载失败：%{error}', retry: '重试', unreachable: '无法连接服务器，请检查网络后重试。', select_row: '选择 %{name}', discard_title: '放弃修改？', discard_content: '表单中的修改尚未保存。', discard: '放弃', keep_editing: '继续编辑', back: '返回列表', details: '详情', summary: '概要', not_found: '该记录不存在或已被删除。', chars: '%{count} / %{max}' },
     settings: {
       title: '表格设置', views: '视图', sort: '排序', config: '配置', sort_field: '排序字段',
       pin_left: '左', pin_none: '不固定', pin_right: '右', reset: '恢复默认',
