@@ -32,7 +32,7 @@ export default {
         file: 'File cache',
         redis: 'Redis cache',
       },
-      history: { revisions: 'Record history retention' },
+      history: { revisions: 'Record history retention', import: 'Data import limits' },
       crypt: {
         jwt: 'Sign-in tokens (JWT)',
       },
@@ -104,7 +104,7 @@ export default {
       stripe: { secret_key: 'Secret key (sk_test_… or sk_live_…)', secrets: 'Verification secrets (several separated by spaces, for rotation)' },
       callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
-    history: { revisions: { keep_days: 'Days kept (0 keeps all)' } },
+    history: { revisions: { keep_days: 'Days kept (0 keeps all)' }, import: { max_mb: 'Largest file (MB)', max_rows: 'Most rows per import' } },
     crypt: {
       jwt: {
         issuer: 'Issuer',

@@ -32,7 +32,7 @@ export default {
         file: 'ファイルキャッシュ',
         redis: 'Redis キャッシュ',
       },
-      history: { revisions: '変更履歴の保存期間' },
+      history: { revisions: '変更履歴の保存期間', import: 'データ取り込みの上限' },
       crypt: {
         jwt: 'ログイントークン（JWT）',
       },
@@ -104,7 +104,7 @@ export default {
       stripe: { secret_key: 'シークレットキー（sk_test_… または sk_live_…）', secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
       callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
-    history: { revisions: { keep_days: '保存日数（0 は無期限）' } },
+    history: { revisions: { keep_days: '保存日数（0 は無期限）' }, import: { max_mb: 'ファイルサイズ上限（MB）', max_rows: '1 回の取り込み行数上限' } },
     crypt: {
       jwt: {
         issuer: '発行者',

@@ -32,7 +32,7 @@ export default {
         file: '파일 캐시',
         redis: 'Redis 캐시',
       },
-      history: { revisions: '변경 기록 보관' },
+      history: { revisions: '변경 기록 보관', import: '데이터 가져오기 한도' },
       crypt: {
         jwt: '로그인 토큰(JWT)',
       },
@@ -104,7 +104,7 @@ export default {
       stripe: { secret_key: '시크릿 키(sk_test_… 또는 sk_live_…)', secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
       callback: { secret: '서명 비밀 키', timeout: '시간 초과 (초)' },
     },
-    history: { revisions: { keep_days: '보관 일수 (0은 모두 보관)' } },
+    history: { revisions: { keep_days: '보관 일수 (0은 모두 보관)' }, import: { max_mb: '최대 파일 크기 (MB)', max_rows: '가져오기당 최대 행 수' } },
     crypt: {
       jwt: {
         issuer: '발급자',

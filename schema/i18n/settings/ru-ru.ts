@@ -32,7 +32,7 @@ export default {
         file: 'Файловый кэш',
         redis: 'Кэш Redis',
       },
-      history: { revisions: 'Хранение истории записей' },
+      history: { revisions: 'Хранение истории записей', import: 'Ограничения импорта данных' },
       crypt: {
         jwt: 'Токены входа (JWT)',
       },
@@ -104,7 +104,7 @@ export default {
       stripe: { secret_key: 'Секретный ключ (sk_test_… или sk_live_…)', secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
-    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' } },
+    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' }, import: { max_mb: 'Наибольший файл (МБ)', max_rows: 'Наибольшее число строк за импорт' } },
     crypt: {
       jwt: {
         issuer: 'Издатель',

@@ -32,7 +32,7 @@ export default {
         file: '文件缓存',
         redis: 'Redis 缓存',
       },
-      history: { revisions: '修改记录保留' },
+      history: { revisions: '修改记录保留', import: '数据导入限制' },
       crypt: {
         jwt: '登录令牌（JWT）',
       },
@@ -104,7 +104,7 @@ export default {
       stripe: { secret_key: 'Stripe 密钥（sk_test_… 或 sk_live_…）', secrets: '验证密钥（多个用空格分隔，便于轮换）' },
       callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
-    history: { revisions: { keep_days: '保留天数（0 为永久保留）' } },
+    history: { revisions: { keep_days: '保留天数（0 为永久保留）' }, import: { max_mb: '文件大小上限（MB）', max_rows: '每次导入行数上限' } },
     crypt: {
       jwt: {
         issuer: '签发者',
