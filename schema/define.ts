@@ -90,6 +90,14 @@ export interface ResourceInput<F extends Fields> {
   frozen?: (row: Partial<RowOf<F>>) => readonly (keyof F & string)[];
   /** A row that may go to the recycle bin but is never deleted for good (an order that received money): `delete` is a 409, `clear` leaves it. */
   permanent?: (row: Partial<RowOf<F>>) => boolean;
+  /**
+   * What an import may bring beyond the writable fields: read-only fields it may set on the rows it
+   * creates (an order paid in another system comes in as the record of that payment, with its status),
+   * and the check such a row must pass. Without it, an import sets writable fields only.
+   */
+  history?: { fields: readonly (keyof F & string)[]; refine: (row: Partial<RowOf<F>>) => FieldError[] };
+  /** Fields an operator may change on many rows at once ("Edit selected"); never a unique field. None by default. */
+  bulk?: readonly (keyof F & string)[];
   /** Extra composite indexes. */
   indexes?: readonly (readonly (keyof F & string)[])[];
   /**
@@ -117,7 +125,8 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal' | 'show' | 'compact' | 'filters'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal' | 'show' | 'compact' | 'filters' | 'history'>> {
+  history?: ResourceInput<F>['history'];
   label?: Labels;
   icon?: IconName;
   title?: keyof F & string;
@@ -161,6 +170,11 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     for (const k of [input.publicTake.by, ...input.publicTake.fields]) if (!(k in input.fields)) refuse(k, 'is named by `publicTake` but is not a field');
     if (input.publicTake.fields.some((k) => input.fields[k]!.hidden)) refuse('publicTake', 'would show a hidden field without sign-in');
   }
+  for (const k of input.bulk ?? []) {
+    const x = input.fields[k];
+    if (!x || x.system || x.readOnly || x.hidden || x.column.unique || x.uniquePerOwner) refuse(k, 'is listed in `bulk` but is not a writable, non-unique field');
+  }
+  for (const k of input.history?.fields ?? []) if (!(k in input.fields)) refuse(k, 'is listed in `history` but is not a field');
   if (input.personal && !has('owner')) refuse('personal', 'makes rows their owner\'s alone, but the resource has no f.owner() field');
   const shared = input.personal?.sharedWith;
   if (shared && input.fields[shared]?.ref !== 'auth-group') refuse(shared, 'is named by `personal.sharedWith` but is not an f.ref({ ref: \'auth-group\' }) field');
@@ -170,8 +184,10 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   const actions: Partial<Record<Action, RuleType>> = {};
   for (const action of Object.keys(ACTION_METHOD) as Action[]) {
     const wanted = input.actions?.[action];
-    const applicable =
-      (action !== 'restore' && action !== 'clear') || softDelete ? action !== 'sort' || serial : false;
+    // The bulk writes follow the single ones they repeat: import needs create, update-many needs update.
+    const bulkOf = action === 'import' ? 'create' : action === 'update-many' ? 'update' : undefined;
+    const applicable = bulkOf ? actions[bulkOf] !== undefined
+      : (action !== 'restore' && action !== 'clear') || softDelete ? action !== 'sort' || serial : false;
     if (wanted === false || (!applicable && wanted === undefined)) continue;
     actions[action] = typeof wanted === 'string' ? wanted : input.publicTake && action === 'take' ? 'common' : 'default';
   }
@@ -191,6 +207,7 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     cacheReads: true,
     extras,
     locked: [],
+    bulk: [],
     indexes: [],
     ...input,
     compact: input.compact ? { secondary: [], ...input.compact } : defaultCompact(input.fields, input.title),

@@ -149,7 +149,7 @@ const enUs: CommonCatalog = {
     ruleType: { default: 'Granted by group', common: 'Public', login: 'Signed-in users' },
     method: { GET: 'GET read', POST: 'POST create', PUT: 'PUT update', PATCH: 'PATCH partial update', DELETE: 'DELETE delete' },
     scene: {
-      _empty: 'Other', 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-token': 'Token check', take: 'View',
+      import: 'Import', 'update-many': 'Bulk edit', _empty: 'Other', 'sign-in': 'Sign in', 'sign-up': 'Sign up', 'check-token': 'Token check', take: 'View',
       find: 'Find', rows: 'List', rand: 'Random', sort: 'Reorder', save: 'Save', create: 'Create', update: 'Update',
       export: 'Export', remove: 'Move to recycle bin', restore: 'Restore', delete: 'Delete permanently',
       clear: 'Empty recycle bin',
@@ -199,6 +199,10 @@ const enUs: CommonCatalog = {
     json_too_large: 'The JSON is too large or too deeply nested (at most %{kb} KB and %{depth} levels)',
     ids: 'Invalid list of IDs',
     ids_missing: 'No such ids: %{ids}',
+    ref_unknown: 'No row with %{key} "%{value}"',
+    import_status: 'An imported order may be pending, completed, failed or expired',
+    import_paid: 'A completed order needs what was paid and when; any other order has neither',
+    not_bulk: 'This field cannot be changed on many rows at once',
     image_url: 'The image address must start with http://, https://, // or /',
     url: 'Enter a valid link',
     unknown_field: 'Unknown field',
@@ -257,7 +261,7 @@ const enUs: CommonCatalog = {
     mine: 'My permissions', upload: 'Upload file', toml: 'Read settings', toml_update: 'Update settings',
     cache_clear: 'Clear cache', blocked: 'Blocked clients', unblock: 'Lift a block', groups: 'Groups to share with',
     docs: 'API documentation', docs_json: 'API documentation (JSON)',
-    'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-patch': 'Partial update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
+    import: 'Import', 'update-many': 'Bulk edit', 'rest-list': 'List (simple-rest)', 'rest-one': 'View (simple-rest)', 'rest-create': 'Create (simple-rest)', 'rest-update': 'Update (simple-rest)', 'rest-patch': 'Partial update (simple-rest)', 'rest-delete': 'Delete (simple-rest)',
   },
   ruleGroups: { 'rate-limits': 'Rate limits', dashboard: 'Overview', comm: 'Account', file: 'Files', cache: 'Cache', toml: 'Settings', docs: 'API docs' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

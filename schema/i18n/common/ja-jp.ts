@@ -149,7 +149,7 @@ const jaJp: CommonCatalog = {
     ruleType: { default: 'グループで付与', common: '公開', login: 'ログインが必要' },
     method: { GET: 'GET 取得', POST: 'POST 作成', PUT: 'PUT 更新', PATCH: 'PATCH 部分更新', DELETE: 'DELETE 削除' },
     scene: {
-      _empty: 'その他', 'sign-in': 'ログイン', 'sign-up': '新規登録', 'check-token': 'トークン確認', take: '表示',
+      import: 'インポート', 'update-many': '一括編集', _empty: 'その他', 'sign-in': 'ログイン', 'sign-up': '新規登録', 'check-token': 'トークン確認', take: '表示',
       find: '検索', rows: '一覧', rand: 'ランダム取得', sort: '並べ替え', save: '保存', create: '作成', update: '更新',
       export: 'エクスポート', remove: 'ごみ箱へ移動', restore: '復元', delete: '完全に削除', clear: 'ごみ箱を空にする',
     },
@@ -198,6 +198,10 @@ const jaJp: CommonCatalog = {
     json_too_large: 'JSON が大きすぎるか、入れ子が深すぎます（最大 %{kb} KB、%{depth} 階層）',
     ids: 'ID の一覧の形式が正しくありません',
     ids_missing: '存在しない ID：%{ids}',
+    ref_unknown: '%{key} が「%{value}」の行はありません',
+    import_status: '取り込む注文の状態は支払待ち・完了・失敗・期限切れのいずれかです',
+    import_paid: '完了した注文には支払額と支払日時が必要です。その他の注文には不要です',
+    not_bulk: 'この項目は一括で変更できません',
     image_url: '画像のアドレスは http://、https://、// または / で始めてください',
     url: '正しいリンクを入力してください',
     unknown_field: '不明な項目です',
@@ -256,7 +260,7 @@ const jaJp: CommonCatalog = {
     mine: '自分の権限', upload: 'ファイルのアップロード', toml: '設定の取得', toml_update: '設定の更新',
     cache_clear: 'キャッシュの消去', blocked: 'ブロック中のクライアント', unblock: 'ブロックの解除', groups: '共有できるグループ',
     docs: 'API ドキュメント', docs_json: 'API ドキュメント（JSON）',
-    'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-patch': '部分更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
+    import: 'インポート', 'update-many': '一括編集', 'rest-list': '一覧（simple-rest）', 'rest-one': '表示（simple-rest）', 'rest-create': '作成（simple-rest）', 'rest-update': '更新（simple-rest）', 'rest-patch': '部分更新（simple-rest）', 'rest-delete': '削除（simple-rest）',
   },
   ruleGroups: { 'rate-limits': 'レート制限', dashboard: '概要', comm: 'アカウント', file: 'ファイル', cache: 'キャッシュ', toml: '設定', docs: 'API ドキュメント' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -147,7 +147,7 @@ const koKr: CommonCatalog = {
     ruleType: { default: '그룹으로 부여', common: '공개', login: '로그인 필요' },
     method: { GET: 'GET 조회', POST: 'POST 생성', PUT: 'PUT 수정', PATCH: 'PATCH 부분 수정', DELETE: 'DELETE 삭제' },
     scene: {
-      _empty: '기타', 'sign-in': '로그인', 'sign-up': '회원가입', 'check-token': '토큰 확인', take: '보기', find: '찾기',
+      import: '가져오기', 'update-many': '일괄 수정', _empty: '기타', 'sign-in': '로그인', 'sign-up': '회원가입', 'check-token': '토큰 확인', take: '보기', find: '찾기',
       rows: '목록', rand: '무작위 조회', sort: '순서 변경', save: '저장', create: '생성', update: '수정', export: '내보내기',
       remove: '휴지통으로 이동', restore: '복원', delete: '영구 삭제', clear: '휴지통 비우기',
     },
@@ -195,6 +195,10 @@ const koKr: CommonCatalog = {
     json_too_large: 'JSON이 너무 크거나 너무 깊게 중첩되었습니다(최대 %{kb}KB, %{depth}단계)',
     ids: 'ID 목록 형식이 올바르지 않습니다',
     ids_missing: '존재하지 않는 ID: %{ids}',
+    ref_unknown: '%{key}이(가) "%{value}"인 행이 없습니다',
+    import_status: '가져오는 주문의 상태는 대기, 완료, 실패, 만료 중 하나여야 합니다',
+    import_paid: '완료된 주문에는 결제 금액과 시간이 필요하며, 다른 주문에는 없어야 합니다',
+    not_bulk: '이 필드는 일괄 수정할 수 없습니다',
     image_url: '이미지 주소는 http://, https://, // 또는 /로 시작해야 합니다',
     url: '올바른 링크를 입력하세요',
     unknown_field: '알 수 없는 항목',
@@ -252,7 +256,7 @@ const koKr: CommonCatalog = {
     'reset-password': '비밀번호 재설정', 'check-token': '토큰 확인', 'sign-out': '로그아웃', init: '초기화',
     mine: '내 권한', upload: '파일 업로드', toml: '설정 조회', toml_update: '설정 수정', cache_clear: '캐시 비우기', blocked: '차단된 클라이언트', unblock: '차단 해제', groups: '공유할 수 있는 그룹',
     docs: 'API 문서', docs_json: 'API 문서 (JSON)',
-    'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-patch': '부분 수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
+    import: '가져오기', 'update-many': '일괄 수정', 'rest-list': '목록 (simple-rest)', 'rest-one': '보기 (simple-rest)', 'rest-create': '생성 (simple-rest)', 'rest-update': '수정 (simple-rest)', 'rest-patch': '부분 수정 (simple-rest)', 'rest-delete': '삭제 (simple-rest)',
   },
   ruleGroups: { 'rate-limits': '요청 빈도 제한', dashboard: '개요', comm: '계정', file: '파일', cache: '캐시', toml: '설정', docs: 'API 문서' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

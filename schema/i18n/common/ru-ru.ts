@@ -152,7 +152,7 @@ const ruRu: CommonCatalog = {
     ruleType: { default: 'Через группу', common: 'Открытый', login: 'После входа' },
     method: { GET: 'GET чтение', POST: 'POST создание', PUT: 'PUT изменение', PATCH: 'PATCH частичное изменение', DELETE: 'DELETE удаление' },
     scene: {
-      _empty: 'Прочее', 'sign-in': 'Вход', 'sign-up': 'Регистрация', 'check-token': 'Проверка токена',
+      import: 'Импорт', 'update-many': 'Массовое изменение', _empty: 'Прочее', 'sign-in': 'Вход', 'sign-up': 'Регистрация', 'check-token': 'Проверка токена',
       take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', sort: 'Изменение порядка',
       save: 'Сохранение', create: 'Создание', update: 'Изменение', export: 'Экспорт', remove: 'В корзину',
       restore: 'Восстановление', delete: 'Окончательное удаление', clear: 'Очистка корзины',
@@ -207,6 +207,10 @@ const ruRu: CommonCatalog = {
     json_too_large: 'JSON слишком большой или слишком глубоко вложен (не более %{kb} КБ и %{depth} уровней)',
     ids: 'Неверный список ID',
     ids_missing: 'Нет записей с такими ID: %{ids}',
+    ref_unknown: 'Нет строки с %{key} «%{value}»',
+    import_status: 'Импортируемый заказ может быть только ожидающим, оплаченным, неудачным или просроченным',
+    import_paid: 'У оплаченного заказа должны быть сумма и время оплаты; у других их нет',
+    not_bulk: 'Это поле нельзя менять у многих строк сразу',
     image_url: 'Адрес изображения должен начинаться с http://, https://, // или /',
     url: 'Введите корректную ссылку',
     unknown_field: 'Неизвестное поле',
@@ -265,7 +269,7 @@ const ruRu: CommonCatalog = {
     'check-token': 'Проверка токена', 'sign-out': 'Выход', init: 'Инициализация', mine: 'Мои права',
     upload: 'Загрузка файла', toml: 'Чтение настроек', toml_update: 'Изменение настроек', cache_clear: 'Очистка кеша', blocked: 'Заблокированные клиенты', unblock: 'Снять блокировку', groups: 'Группы для общего доступа',
     docs: 'Документация API', docs_json: 'Документация API (JSON)',
-    'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-patch': 'Частичное изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
+    import: 'Импорт', 'update-many': 'Массовое изменение', 'rest-list': 'Список (simple-rest)', 'rest-one': 'Просмотр (simple-rest)', 'rest-create': 'Создание (simple-rest)', 'rest-update': 'Изменение (simple-rest)', 'rest-patch': 'Частичное изменение (simple-rest)', 'rest-delete': 'Удаление (simple-rest)',
   },
   ruleGroups: { 'rate-limits': 'Ограничения частоты', dashboard: 'Обзор', comm: 'Учётная запись', file: 'Файлы', cache: 'Кеш', toml: 'Настройки', docs: 'Документация API' },
   /** A system column's label by its kind, for tables whose labels sit in their schema (schema/i18n/inline). */

@@ -152,7 +152,7 @@ const zhCn = {
     ruleType: { default: '需授权', common: '公开', login: '需登录' },
     method: { GET: 'GET 读取', POST: 'POST 新增', PUT: 'PUT 修改', PATCH: 'PATCH 部分修改', DELETE: 'DELETE 删除' },
     scene: {
-      _empty: '其他', 'sign-in': '登录', 'sign-up': '注册', 'check-token': '校验令牌', take: '查看', find: '查找',
+      import: '导入', 'update-many': '批量修改', _empty: '其他', 'sign-in': '登录', 'sign-up': '注册', 'check-token': '校验令牌', take: '查看', find: '查找',
       rows: '列表', rand: '随机', sort: '排序', save: '保存', create: '新增', update: '修改', export: '导出',
       remove: '移入回收站', restore: '恢复', delete: '彻底删除', clear: '清空回收站',
     },
@@ -197,6 +197,10 @@ const zhCn = {
     json_too_large: 'JSON 过大或嵌套过深（最多 %{kb} KB、%{depth} 层）',
     ids: 'ID 列表格式不正确',
     ids_missing: '不存在的 ID：%{ids}',
+    ref_unknown: '找不到%{key}为“%{value}”的记录',
+    import_status: '导入的订单状态只能是待支付、已完成、失败或已过期',
+    import_paid: '已完成的订单须有实付金额和支付时间；其他订单不能有',
+    not_bulk: '此字段不能批量修改',
     image_url: '图片地址须以 http://、https://、// 或 / 开头',
     url: '请输入正确的链接地址',
     unknown_field: '未知字段',
@@ -254,7 +258,7 @@ const zhCn = {
     'check-token': '校验令牌', 'sign-out': '退出登录', init: '初始化', mine: '我的权限', upload: '上传文件',
     toml: '读取设置', toml_update: '修改设置', cache_clear: '清除缓存', blocked: '被封禁的客户端', unblock: '解除封禁', groups: '可共享的分组',
     docs: '接口文档', docs_json: '接口文档（JSON）',
-    'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-patch': '部分修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
+    import: '导入', 'update-many': '批量修改', 'rest-list': '列表（simple-rest）', 'rest-one': '查看（simple-rest）', 'rest-create': '新增（simple-rest）', 'rest-update': '修改（simple-rest）', 'rest-patch': '部分修改（simple-rest）', 'rest-delete': '删除（simple-rest）',
   },
   // Groups of the hand-written routes' rules; a table's rules are grouped under `resources.<name>.name`.
   ruleGroups: { 'rate-limits': '频率限制', dashboard: '概览', comm: '账户', file: '文件', cache: '缓存', toml: '设置', docs: '接口文档' },
