@@ -49,7 +49,7 @@ export function ShownWhenSet({ source }: InputProps) {
   return <Generated source={source} locked />;
 }
 
-/** The provider: Stripe once a Stripe key is set (new orders start there), else the manual pay link. */
+/** The provider: a new order starts at the first provider whose keys are set (in the registry's order), else the manual pay link. */
 export function ChannelInput({ source, label }: InputProps) {
   const translate = useTranslate();
   const providers = useProviders();
@@ -58,11 +58,12 @@ export function ChannelInput({ source, label }: InputProps) {
   const isNew = order.id === undefined || order.id === null;
   const current = useWatch({ name: source });
   const { setValue, getFieldState } = useFormContext();
-  const stripeReady = isReady(providers, 'stripe');
+  // A provider that makes its own checkout (no pay link from the creator) and has its keys: the one a new order needs no link for.
+  const preferred = PAY_PROVIDERS.find((name) => !takesPayLink(name) && isReady(providers, name));
 
   useEffect(() => {
-    if (isNew && stripeReady && !getFieldState(source).isDirty) setValue(source, 'stripe');
-  }, [isNew, stripeReady, source, getFieldState, setValue]);
+    if (isNew && preferred && !getFieldState(source).isDirty) setValue(source, preferred);
+  }, [isNew, preferred, source, getFieldState, setValue]);
 
   const currency = useWatch({ name: 'currency' });
   const field = orders().fields[source]!;
