@@ -48,10 +48,23 @@ export const PAY_TYPES = [...new Set([
 /** Whether the order's creator gives the payer's link on this channel (manual), rather than the connector making a checkout. */
 export const takesPayLink = (channel: string) => Boolean(declarationOf(channel)?.payLink);
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
+/**
+ * An order's states. `closed` is an operator's close (its own callback,
+ * `order.closed`), apart from `expired` (the expiry job). A paid order refunded
+ * in part is `partially_refunded` (stored, so that the status filter, the
+ * dashboard's counts and the merchant's callback read it like any state);
+ * the rest of its refunds make it `refunded`.
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded', 'closed', 'partially_refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** A status no payment moves: only `pending` is paid, failed or expired; a `completed` order is refunded. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded'];
+/** A status no payment moves: only `pending` is paid, failed, expired or closed; a paid order is refunded. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded', 'closed', 'partially_refunded'];
+/** Statuses of an order that was paid and may still be refunded (what is left of it). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['completed', 'partially_refunded'];
+/** Statuses of an order whose payment counts as collected (a refund is counted apart, when it is made). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['completed', 'partially_refunded', 'refunded'];
+/** Statuses of an order that ended unpaid: no payment fits it any more. */
+export const UNPAID_END_STATUSES: readonly OrderStatus[] = ['failed', 'expired', 'closed'];
 /** What may move an order (order-events `source`): a notification, the provider looked up, expiry, an operator, a refund. */
 export const TRANSITION_SOURCES = ['notify', 'lookup', 'expiry', 'operator', 'refund'] as const;
 /**
@@ -71,7 +84,7 @@ export const CALLBACK_STATES = ['pending', 'delivered', 'failed', 'gone'] as con
 export const USER_STATUSES = ['normal', 'banned'] as const;
 export const GENDERS = ['unknown', 'boy', 'girl'] as const;
 export const USER_SOURCES = ['default', 'install', 'qq', 'phone', 'email'] as const;
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Payment windows of the confirmation pages. */
 export const PAY_WINDOW_SECONDS = { index: 15 * 60, emit: 3 * 24 * 3600 } as const;
@@ -104,6 +117,7 @@ export const ORDER_STATUS_COLORS: Readonly<Record<string, string>> = {
   pending: '#a65200',
   failed: '#cf222e',
   refunded: '#6639ba',
+  partially_refunded: '#8250df',
 };
 export const REFUND_STATE_COLORS: Readonly<Record<string, string>> = { pending: '#a65200', succeeded: '#1a7f37', failed: '#cf222e' };
 /** An order exception is a warning an operator must act on. */

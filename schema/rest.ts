@@ -25,6 +25,10 @@ const ROUTES = [
   { name: 'rest-list', method: 'GET', one: false, mirrors: () => 'rows', label: 'actions.rest-list' },
   { name: 'rest-one', method: 'GET', one: true, mirrors: () => 'take', label: 'actions.rest-one' },
   { name: 'rest-create', method: 'POST', one: false, mirrors: () => 'create', label: 'actions.rest-create' },
+  // Refine updates with PATCH (the changed fields); the write is the same as PUT's. Listed before PUT on purpose:
+  // the migration that introduced the dialect (20261126025917) grants one route per action, the last listed, so it
+  // still grants PUT, and the one that introduced PATCH (20261128164500) grants PATCH to whoever holds that PUT.
+  { name: 'rest-patch', method: 'PATCH', one: true, mirrors: () => 'update', label: 'actions.rest-patch' },
   { name: 'rest-update', method: 'PUT', one: true, mirrors: () => 'update', label: 'actions.rest-update' },
   // A delete on a table with a recycle bin moves the row there, as the console's delete does.
   { name: 'rest-delete', method: 'DELETE', one: true, mirrors: (r: Resource) => (r.softDelete ? 'remove' : 'delete'), label: 'actions.rest-delete' },

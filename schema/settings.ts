@@ -267,6 +267,8 @@ export const SETTINGS = {
   /** Record history (the `revisions` table): how long a revision is kept; the daily cleanup deletes older ones, 0 keeps all. */
   history: z.strictObject({
     revisions: section({ keep_days: int(0, 36500) }),
+    /** Imports into tables (`/api/<table>/import`): the largest file and the most rows one may bring. */
+    import: section({ max_mb: int(1, 1024), max_rows: int(1, 100_000_000) }),
   }),
   storage: z.strictObject({
     default: section({ type: choice(STORAGE_TYPES, 'storage') }),
@@ -369,7 +371,7 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
   pay: {
     standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' },
     paypal: { client_id: '', client_secret: '', webhook_id: '', mode: 'sandbox', country: '' }, callback: { secret: '', timeout: 10 } },
-  history: { revisions: { keep_days: 365 } },
+  history: { revisions: { keep_days: 365 }, import: { max_mb: 50, max_rows: 1_000_000 } },
   storage: {
     default: { type: 'local' },
     local: { path: 'storage', domain: '' },

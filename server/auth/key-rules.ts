@@ -14,13 +14,15 @@ import type { Power } from './ceiling';
 
 export const ruleName = (r: { method: string; route: string }) => `${r.method} ${r.route}`;
 
-/** Each generic route's simple-rest routes: `GET api/receive-money/rows` -> `GET api/rest/receive-money`. */
+/** Each generic route's simple-rest routes (`GET api/receive-money/rows` -> `GET api/rest/receive-money`), and the dialect's PUT its PATCH. */
 const REST_OF = (() => {
   const out = new Map<string, string[]>();
   for (const r of resourceList) {
     for (const rest of restRules(r)) {
       const generic = `${ACTION_METHOD[rest.mirrors]} api/${r.name}/${rest.mirrors}`;
       out.set(generic, [...(out.get(generic) ?? []), ruleName(rest)]);
+      // The dialect's PATCH is its PUT's write: a key naming the PUT (keys made before PATCH came) may send either.
+      if (rest.method === 'PATCH') out.set(`PUT ${rest.route}`, [ruleName(rest)]);
     }
   }
   return out;

@@ -52,6 +52,7 @@ function listParameters(r: Resource): Json[] {
         description: op === 'eq' ? 'Equals; a comma list means any of' : op === 'like' ? 'Contains' : op === 'gte' ? 'At least' : 'At most',
         schema: { type: 'string' },
       });
+      if (op === 'eq') params.push({ name: `${name}_ne`, in: 'query', description: 'Differs; a comma list means none of', schema: { type: 'string' } });
     }
   }
   return params;
@@ -62,7 +63,12 @@ function operation(r: Resource, action: Action | string, row: Json, body: Json):
   const base: Json = { tags: [r.name], operationId: `${r.name}.${action}`, summary: `${r.name} ${action}` };
   switch (action) {
     case 'take': {
-      const by = r.publicTake ? [{ name: r.publicTake.by, in: 'query', schema: { type: 'string' }, description: 'Public view without sign-in' }] : [];
+      const spec = r.publicTake;
+      const public_ = spec?.only ? ` for ${spec.only.join(', ')}` : '';
+      const by = spec ? [
+        { name: spec.by, in: 'query', schema: { type: 'string' }, description: `Public view without sign-in${public_}` },
+        ...(spec.alias ? [{ name: spec.alias, in: 'query', schema: { type: 'string' }, description: `The same as ${spec.by} (not both)` }] : []),
+      ] : [];
       return { ...base, parameters: [{ name: 'id', in: 'query', schema: { type: 'integer' } }, ...by], responses: { 200: { description: 'The row, or code 204', content: { 'application/json': { schema: envelope(row) } } } } };
     }
     case 'rows':

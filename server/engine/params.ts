@@ -8,7 +8,8 @@ import { fieldErrors } from '../../schema/issues';
 import { emptyValue, isBlank, isNumericColumn, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
-export type FilterCond = { field: string; op: 'eq' | 'in' | 'like' | 'gte' | 'lte'; value: unknown };
+/** `ne` and `nin` (a comma list after `_ne`) are the negations of `eq` and `in`: a field filterable by equality is filterable by inequality. */
+export type FilterCond = { field: string; op: 'eq' | 'in' | 'ne' | 'nin' | 'like' | 'gte' | 'lte'; value: unknown };
 export interface ListQuery {
   page: number;
   limit: number;
@@ -110,9 +111,9 @@ export interface ListOptions {
 }
 
 const FLAG = new Set(['1', 'true']);
-/** `column [asc|desc]`, and a filter key `field[_like|_gte|_lte]` (exported for the worst-case benchmark). */
+/** `column [asc|desc]`, and a filter key `field[_like|_gte|_lte|_ne]` (exported for the worst-case benchmark). */
 export const ORDER_PART = /^\s*([A-Za-z_][\w]*)(?:\s+(asc|desc))?\s*$/i;
-export const FILTER_KEY = /^(.+?)(?:_(like|gte|lte))?$/;
+export const FILTER_KEY = /^(.+?)(?:_(like|gte|lte|ne))?$/;
 
 /** The query of rows/find/export: paging, order, trash switch, filters and `q`. */
 export function parseListQuery(r: Resource, query: Record<string, unknown>, opts: ListOptions): ListQuery {
@@ -135,12 +136,13 @@ export function parseListQuery(r: Resource, query: Record<string, unknown>, opts
       const m = FILTER_KEY.exec(key)!;
       const [, name, suffix] = m;
       const f = fieldOf(r, name!);
-      const op = (suffix ?? 'eq') as FilterOp;
+      const negated = suffix === 'ne';
+      const op = (negated ? 'eq' : suffix ?? 'eq') as FilterOp;
       if (!f || f.hidden || !f.filter.includes(op)) refuse(key, 'errors.unknown_param', { param: key });
       if (op === 'eq' && value.includes(',')) {
         const values = value.split(',').slice(0, 200).map((v) => filterValue(key, f, v, 'eq'));
-        out.filters.push({ field: name!, op: 'in', value: values });
-      } else out.filters.push({ field: name!, op, value: filterValue(key, f, value, op) });
+        out.filters.push({ field: name!, op: negated ? 'nin' : 'in', value: values });
+      } else out.filters.push({ field: name!, op: negated ? 'ne' : op, value: filterValue(key, f, value, op) });
     }
   }
   if (!out.order.length) out.order = parseOrder(r, undefined);

@@ -64,19 +64,24 @@ export async function find(e: Engine, r: Resource, caller: Caller, query: Query)
   });
 }
 
-export async function rows(e: Engine, r: Resource, caller: Caller, query: Query) {
+/** A slice of a list that need not fall on a page (Refine's `_start`/`_end`): `offset` rows skipped, at most `limit` given. */
+export interface ListWindow { offset: number; limit: number }
+
+export async function rows(e: Engine, r: Resource, caller: Caller, query: Query, window?: ListWindow) {
   const q = parseListQuery(r, query, { defaultLimit: 10, maxLimit: e.maxLimit() });
   const base = applyFilters(inTrash(scoped(e.db.any.selectFrom(r.table), r, caller), r, q.onlyTrashed), r, q);
-  const { page, limit } = q;
+  const { page } = q;
+  const limit = window ? Math.min(window.limit, e.maxLimit()) : q.limit;
+  const offset = window ? window.offset : (page - 1) * limit;
   // The total depends only on the filters, not the page: cached on its own so paging through keeps it, and
   // tagged by the columns it reads, so editing a row's other fields does not count the table again.
   const total = await remember(e, r, cacheKey(r, 'count', caller, [q.filters, q.q, q.onlyTrashed]), async () => {
     const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(n);
   }, countTags(r, q));
-  const list = await remember(e, r, cacheKey(r, 'rows', caller, q), async () => {
-    if ((page - 1) * limit >= total) return [];
-    const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset((page - 1) * limit);
+  const list = await remember(e, r, cacheKey(r, 'rows', caller, window ? [q, offset, limit] : q), async () => {
+    if (offset >= total) return [];
+    const qb = ordered(base.select(outputColumns(r)), q.order).limit(limit).offset(offset);
     return (await qb.execute()).map((row) => decode(r, row));
   });
   return { total, page, limit, rows: list };

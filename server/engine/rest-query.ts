@@ -1,13 +1,18 @@
 /**
- * The simple-rest dialect's list parameters (`sort=["title","ASC"]`,
- * `range=[0,24]`, `filter={"title_like":"x","id":[1,2]}`) turned into the
- * query of `rows`, which then checks every field, operator and value as it
- * does for the console: the two dialects share one parser, one cache key and
- * one answer for the same question.
+ * The simple-rest dialect's list parameters turned into the query of `rows`,
+ * which then checks every field, operator and value as it does for the
+ * console: the dialects share one parser, one cache key and one answer for
+ * the same question. Two clients speak it, each in its own style:
+ * ra-data-simple-rest sends `sort=["title","ASC"]`, `range=[0,24]` and
+ * `filter={"title_like":"x","id":[1,2]}`; Refine's simple-rest (json-server's
+ * conventions) sends `_sort=title,id&_order=asc,desc`, `_start=0&_end=25`
+ * (end excluded) and the filters as parameters, a repeated one (`id=1&id=2`)
+ * meaning any of its values. A request in both styles is refused, not guessed.
  */
 import type { Resource } from '../../schema/define';
 import { AppError } from '../http';
-import { onlyKeys, parseOrder, refuse } from './params';
+import { FILTER_KEY, fieldOf, onlyKeys, parseOrder, refuse } from './params';
+import type { ListWindow } from './reads';
 
 type Query = Record<string, unknown>;
 
@@ -16,7 +21,12 @@ export interface RestList {
   rows: Query;
   /** A filter by an empty list (getMany of no ids) matches nothing: answered without a query. */
   none: boolean;
+  /** A Refine window that does not fall on a page of `rows`. */
+  window?: ListWindow;
 }
+
+const RA_PARAMS = ['sort', 'range', 'filter'];
+const REFINE_PARAMS = ['_start', '_end', '_sort', '_order'];
 
 /** `rows` parameters a filter object may not smuggle in: paging and order have their own parameters here. */
 const RESERVED = new Set(['page', 'limit', 'order', 'onlyTrashed', 'ids', '_']);
@@ -78,8 +88,15 @@ function filterText(key: string, value: unknown): string {
   return items.join(',');
 }
 
-export function restListQuery(r: Resource, query: Query, maxLimit: number): RestList {
-  onlyKeys(query, ['sort', 'range', 'filter']);
+/** Whether `key` can only be a Refine-style parameter: a window, a sort list, `q` or a field filter. */
+function isRefineParam(r: Resource, key: string): boolean {
+  if (REFINE_PARAMS.includes(key) || key === 'q') return true;
+  const [, name] = FILTER_KEY.exec(key) ?? [];
+  return Boolean(name && fieldOf(r, name));
+}
+
+function raList(r: Resource, query: Query, maxLimit: number): RestList {
+  onlyKeys(query, RA_PARAMS);
   const rows: Query = {};
   let none = false;
   if (query.sort !== undefined) rows.order = order(r, query.sort);
@@ -95,4 +112,63 @@ export function restListQuery(r: Resource, query: Query, maxLimit: number): Rest
     }
   }
   return { rows, none };
+}
+
+/** `_sort=a,b&_order=asc,desc` as the `order` of `rows`; an order left out is ascending, as json-server reads it. */
+function refineOrder(r: Resource, sort: unknown, direction: unknown): string | undefined {
+  if (sort === undefined) {
+    if (direction !== undefined) refuse('_order', 'errors.rest_refine_order');
+    return undefined;
+  }
+  if (typeof sort !== 'string' || (direction !== undefined && typeof direction !== 'string')) refuse('_sort', 'errors.rest_refine_order');
+  const columns = sort.split(',');
+  const directions = direction === undefined ? columns.map(() => 'asc') : direction.split(',');
+  if (directions.length !== columns.length || !directions.every((d) => /^(asc|desc)$/i.test(d))) refuse('_order', 'errors.rest_refine_order');
+  const text = columns.map((c, i) => `${c} ${directions[i]!.toLowerCase()}`).join(',');
+  as('_sort', () => parseOrder(r, text));
+  return text;
+}
+
+/**
+ * `_start`/`_end` (end excluded) as a page of `rows` when the window falls on one (sharing its cache),
+ * else as a window of its own; longer than the largest page, it is cut to it (the headers say so).
+ */
+function refineWindow(start: unknown, end: unknown, maxLimit: number): { page: number; limit: number } | ListWindow {
+  const whole = (param: string, raw: unknown, fallback: number): number => {
+    if (raw === undefined) return fallback;
+    const n = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+    return Number.isSafeInteger(n) ? n : refuse(param, 'errors.rest_refine_window');
+  };
+  const from = whole('_start', start, 0);
+  const to = whole('_end', end, from + maxLimit);
+  if (to <= from) refuse('_end', 'errors.rest_refine_window');
+  const limit = Math.min(to - from, maxLimit);
+  return from % limit === 0 ? { page: from / limit + 1, limit } : { offset: from, limit };
+}
+
+function refineList(r: Resource, query: Query, maxLimit: number): RestList {
+  const rows: Query = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (REFINE_PARAMS.includes(key)) continue;
+    if (RESERVED.has(key)) refuse(key, 'errors.unknown_param', { param: key });
+    // A repeated equality (Refine's `in`, getMany's `id=1&id=2`) is any of its values, a repeated `_ne` none of them;
+    // another operator has one value.
+    const suffix = FILTER_KEY.exec(key)?.[2];
+    if (Array.isArray(value) && (key === 'q' || (suffix !== undefined && suffix !== 'ne'))) refuse(key, 'errors.rest_filter_value', { param: key });
+    rows[key] = filterText(key, value);
+  }
+  const sorted = refineOrder(r, query._sort, query._order);
+  if (sorted !== undefined) rows.order = sorted;
+  const window = refineWindow(query._start, query._end, maxLimit);
+  if ('offset' in window) return { rows: { ...rows, limit: window.limit }, none: false, window };
+  return { rows: { ...rows, ...window }, none: false };
+}
+
+export function restListQuery(r: Resource, query: Query, maxLimit: number): RestList {
+  const keys = Object.keys(query);
+  const ra = keys.find((k) => RA_PARAMS.includes(k));
+  if (ra === undefined) return refineList(r, query, maxLimit);
+  const refine = keys.find((k) => !RA_PARAMS.includes(k) && isRefineParam(r, k));
+  if (refine !== undefined) refuse(refine, 'errors.rest_mixed', { ra, refine });
+  return raList(r, query, maxLimit);
 }

@@ -1,7 +1,8 @@
 /**
  * The simple-rest dialect of every resource, beside its generic routes:
- * `GET /api/rest/<table>` (sort, range, filter; the total in Content-Range),
- * `GET|PUT|DELETE /api/rest/<table>/<id>` and `POST /api/rest/<table>`,
+ * `GET /api/rest/<table>` (react-admin's sort, range, filter or Refine's _sort,
+ * _start, field filters; the total in Content-Range and X-Total-Count),
+ * `GET|PUT|PATCH|DELETE /api/rest/<table>/<id>` and `POST /api/rest/<table>`,
  * answering plain rows and errors as `{message, errors}`, which is what
  * ra-data-simple-rest and Refine's simple-rest read. Every call goes through
  * the engine's own reads and writes, so rules, scope, validation, ceiling,
@@ -57,16 +58,25 @@ function changesOf(r: Resource, body: unknown, id: number, current: Row | null):
 function handlers(r: Resource, o: EngineRouteOptions): Record<RestName, Handler> {
   const e = o.engine;
   const ctx = (request: FastifyRequest) => o.writeContext(request);
+  const update: Handler = async (request) => {
+    onlyKeys(query(request));
+    const id = idOf(request);
+    const body = changesOf(r, request.body, id, await visible(e, r, request, id));
+    const row = await writes.update(e, r, ctx(request), typeof body === 'object' && body !== null ? { ...body, id } : body);
+    return presentOne(e, r, row as Row, request.lang);
+  };
   return {
     'rest-list': async (request, reply) => {
       const list = restListQuery(r, query(request), e.maxLimit());
       return conditionalRead(e, r, request, reply, async () => {
-        const page = list.none ? { total: 0, page: 1, limit: 1, rows: [] } : await reads.rows(e, r, request.caller, list.rows);
-        const start = (page.page - 1) * page.limit;
+        const page = list.none ? { total: 0, page: 1, limit: 1, rows: [] } : await reads.rows(e, r, request.caller, list.rows, list.window);
+        const start = list.window?.offset ?? (page.page - 1) * page.limit;
         const rows = await present(e, r, page.rows, request.lang);
         const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
         // Exposed so a browser on another origin may read it, when a proxy in front answers for CORS.
-        reply.header('content-range', `${r.name} ${range}/${page.total}`).header('access-control-expose-headers', 'Content-Range');
+        // Both clients' totals: Content-Range (react-admin) and X-Total-Count (Refine, json-server).
+        reply.header('content-range', `${r.name} ${range}/${page.total}`).header('x-total-count', String(page.total))
+          .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
         return rows;
       });
     },
@@ -85,13 +95,9 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<RestName, Handler>
       reply.code(201);
       return presentOne(e, r, row as Row, request.lang);
     },
-    'rest-update': async (request) => {
-      onlyKeys(query(request));
-      const id = idOf(request);
-      const body = changesOf(r, request.body, id, await visible(e, r, request, id));
-      const row = await writes.update(e, r, ctx(request), typeof body === 'object' && body !== null ? { ...body, id } : body);
-      return presentOne(e, r, row as Row, request.lang);
-    },
+    'rest-update': update,
+    // A partial record (Refine's update) is what `changesOf` makes of a whole one: the same write.
+    'rest-patch': update,
     'rest-delete': async (request) => {
       onlyKeys(query(request));
       const id = idOf(request);

@@ -125,6 +125,11 @@ export function applyFilters<Q extends AnyQuery>(qb: Q, r: Resource, q: Pick<Lis
     const value = typeof given === 'string' ? asStored(field, given) : Array.isArray(given) ? given.map((v) => (typeof v === 'string' ? asStored(field, v) : v)) : given;
     if (op === 'like') out = out.where(containsText(field, String(value)));
     else if (op === 'in') out = out.where(field, 'in', value as unknown[]);
+    else if (op === 'ne' || op === 'nin') {
+      const differs = (eb: ExpressionBuilder<any, any>) => (op === 'ne' ? eb(field, '<>', value) : eb(field, 'not in', value as unknown[]));
+      // SQL's `<>` never matches NULL; a row without a value is still one that is not the value asked.
+      out = r.fields[field]?.column.nullable ? out.where((eb) => eb.or([differs(eb), eb(field, 'is', null)])) : out.where(differs);
+    }
     else out = out.where(field, op === 'eq' ? '=' : op === 'gte' ? '>=' : '<=', value as never);
   }
   if (q.ids?.length) out = out.where('id', 'in', q.ids);

@@ -15,7 +15,7 @@
  * asks). Both live in the database, so every instance agrees on them.
  */
 import type { Kysely } from 'kysely';
-import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
+import { PAY_PROVIDERS, UNPAID_END_STATUSES, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { inTrash } from '../engine/store';
 import type { CheckoutOrder, Connector, PaymentNotice } from './connectors/connector';
@@ -165,7 +165,7 @@ export async function closeCheckout(deps: TransitionDeps, connectors: Connectors
 /** After a transition commits: an order that ended unpaid with an open checkout has it expired at the provider. */
 export async function closeAfter(deps: TransitionDeps, connectors: Connectors, outcome: Outcome): Promise<void> {
   const { order } = outcome;
-  if (!outcome.changed || (order.status !== 'expired' && order.status !== 'failed') || !order.checkoutId) return;
+  if (!outcome.changed || !UNPAID_END_STATUSES.includes(order.status) || !order.checkoutId) return;
   if (order.checkoutExpires <= deps.clock()) return;
   const full = await loadOrder(deps.db, { id: order.id });
   // Unreachable now: the closing job tries again.
@@ -177,7 +177,7 @@ export async function closeDue(deps: TransitionDeps, connectors: Connectors): Pr
   const now = deps.clock();
   const channels = providersWith(connectors, 'expireCheckout');
   if (!channels.length) return 0;
-  const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', 'in', ['expired', 'failed'])
+  const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', 'in', [...UNPAID_END_STATUSES])
     .where('channel', 'in', channels).where('checkoutUrl', '!=', '').where('checkoutExpires', '>', now)
     .where('lookedUpTime', '<=', now - JOB_EVERY).orderBy('id').limit(BATCH).execute();
   let closed = 0;

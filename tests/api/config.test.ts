@@ -64,4 +64,14 @@ describe.each(DIALECTS)('config rows on %s', (dialect) => {
     expect(Object.keys(site.body.data).sort()).toEqual(['key', 'value']);
     expect((await t.call('GET', '/api/config/take?key=SYSTEM_SAFETY_API')).status).toBe(401);
   });
+
+  it('takes a row by `no`, as SPEC §7 names it, as well as by `key`; not by both at once', async () => {
+    const site = await t.call('GET', '/api/config/take?no=SITE_INFO');
+    expect(site.body).toMatchObject({ code: 200, data: { key: 'SITE_INFO', value: { title: 'Paydesk' } } });
+    expect(Object.keys(site.body.data).sort()).toEqual(['key', 'value']);
+    expect((await t.call('GET', '/api/config/take?no=SYSTEM_SAFETY_API')).status).toBe(401);
+    expect((await t.call('GET', '/api/config/take?no=SYSTEM_SAFETY_API', undefined, admin)).body.data).toMatchObject({ key: 'SYSTEM_SAFETY_API' });
+    const both = await t.call('GET', '/api/config/take?no=SITE_INFO&key=SITE_INFO', undefined, undefined, { cookie: 'lang=en-us' });
+    expect({ status: both.status, msg: both.body.msg }).toEqual({ status: 400, msg: expect.stringContaining('no') });
+  });
 });

@@ -26,7 +26,7 @@ function byGroup(rules: readonly string[]) {
 const isMerchant = (rules: readonly string[]) =>
   rules.length === API_KEY_PRESETS.merchant.length && rules.every((rule) => (API_KEY_PRESETS.merchant as readonly string[]).includes(rule));
 
-const REST_NAMES: Record<string, string> = { GET: 'rest-list', POST: 'rest-create', PUT: 'rest-update', DELETE: 'rest-delete' };
+const REST_NAMES: Record<string, string> = { GET: 'rest-list', POST: 'rest-create', PUT: 'rest-update', PATCH: 'rest-patch', DELETE: 'rest-delete' };
 
 /** `GET api/receive-money/rows` -> group and action; `GET api/rest/users/:id` -> users, rest-one. */
 function partsOf(rule: string): { group: string; name: string } {

@@ -33,7 +33,7 @@ export default {
         file: 'File cache',
         redis: 'Redis cache',
       },
-      history: { revisions: 'Record history retention' },
+      history: { revisions: 'Record history retention', import: 'Data import limits' },
       crypt: {
         jwt: 'Sign-in tokens (JWT)',
       },
@@ -106,7 +106,7 @@ export default {
       paypal: { client_id: 'Client ID', client_secret: 'Client secret', webhook_id: 'Webhook ID (from the app\'s webhook in PayPal)', mode: 'Mode', country: 'Account country (two letters, e.g. MY)' },
       callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
-    history: { revisions: { keep_days: 'Days kept (0 keeps all)' } },
+    history: { revisions: { keep_days: 'Days kept (0 keeps all)' }, import: { max_mb: 'Largest file (MB)', max_rows: 'Most rows per import' } },
     crypt: {
       jwt: {
         issuer: 'Issuer',

@@ -33,7 +33,7 @@ export default {
         file: 'ファイルキャッシュ',
         redis: 'Redis キャッシュ',
       },
-      history: { revisions: '変更履歴の保存期間' },
+      history: { revisions: '変更履歴の保存期間', import: 'データ取り込みの上限' },
       crypt: {
         jwt: 'ログイントークン（JWT）',
       },
@@ -106,7 +106,7 @@ export default {
       paypal: { client_id: 'クライアント ID', client_secret: 'クライアントシークレット', webhook_id: 'Webhook ID（PayPal アプリの Webhook）', mode: 'モード', country: 'アカウントの国（2 文字、例: MY）' },
       callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
-    history: { revisions: { keep_days: '保存日数（0 は無期限）' } },
+    history: { revisions: { keep_days: '保存日数（0 は無期限）' }, import: { max_mb: 'ファイルサイズ上限（MB）', max_rows: '1 回の取り込み行数上限' } },
     crypt: {
       jwt: {
         issuer: '発行者',

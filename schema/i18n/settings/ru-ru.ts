@@ -33,7 +33,7 @@ export default {
         file: 'Файловый кэш',
         redis: 'Кэш Redis',
       },
-      history: { revisions: 'Хранение истории записей' },
+      history: { revisions: 'Хранение истории записей', import: 'Ограничения импорта данных' },
       crypt: {
         jwt: 'Токены входа (JWT)',
       },
@@ -106,7 +106,7 @@ export default {
       paypal: { client_id: 'Client ID', client_secret: 'Секрет клиента', webhook_id: 'ID вебхука (из приложения PayPal)', mode: 'Режим', country: 'Страна аккаунта (две буквы, напр. MY)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
-    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' } },
+    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' }, import: { max_mb: 'Наибольший файл (МБ)', max_rows: 'Наибольшее число строк за импорт' } },
     crypt: {
       jwt: {
         issuer: 'Издатель',
