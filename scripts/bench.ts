@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<Figure[] | void>
   checkout: () => import('./bench/checkout'),
   dashboard: () => import('./bench/dashboard'),
   export: () => import('./bench/export'),
+  import: () => import('./bench/import'),
   notify: () => import('./bench/notify'),
   pay: () => import('./bench/pay'),
   regex: () => import('./bench/regex'),

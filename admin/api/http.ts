@@ -113,7 +113,7 @@ async function signedHeaders(method: Method, path: string, query?: Params, body?
   return { headers, policy };
 }
 
-const authHeaders = async (method: Method, path: string, query?: Params, body?: Params) => (await signedHeaders(method, path, query, body)).headers;
+export const authHeaders = async (method: Method, path: string, query?: Params, body?: Params) => (await signedHeaders(method, path, query, body)).headers;
 
 type Answer<T> = { notModified: true } | { notModified: false; envelope: Envelope<T>; etag: string | null };
 

@@ -21,6 +21,8 @@ import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { ConfirmDestroy } from './ConfirmDestroy';
 import { ExportButton } from './ExportButton';
+import { EditSelectedButton } from './import/BulkEditDialog';
+import { ImportButton } from './import/ImportDialog';
 import { activeFilterCount } from './FilterPanel';
 import { ViewsMenu } from './views/ViewsMenu';
 
@@ -96,6 +98,7 @@ export function ListToolbar({ resource, onAdd, filtersOpen, onToggleFilters, onO
           />
         </Gate>
       )}
+      {!trash && <Gate resource={resource} action="import"><ImportButton resource={resource} /></Gate>}
       <Gate resource={resource} action="export">
         <ExportButton onExport={(format) => command((dp) => dp.exportFile(resource.name, { filter: filterValues, sort, format }))} />
       </Gate>
@@ -121,11 +124,14 @@ export function SelectionActions({ resource }: { resource: Resource }) {
   if (!inTrash(filterValues)) {
     const action = resource.softDelete ? 'remove' : 'delete';
     return (
+      <>
+      <Gate resource={resource} action="update-many"><EditSelectedButton resource={resource} /></Gate>
       <Gate resource={resource} action={action}>
         <Button startIcon={<Delete />} color="error" size="small" onClick={() => command((dp) => dp.deleteMany(resource.name, { ids }), 'admin.notify.removed')}>
           {t(resource.softDelete ? 'remove' : 'destroy')}
         </Button>
       </Gate>
+      </>
     );
   }
   return (

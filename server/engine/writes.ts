@@ -150,7 +150,10 @@ const consulted = new WeakMap<object, RowChange[]>();
  * same rows become its revisions once the work is done.
  */
 async function consult(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, changes: Parameters<NonNullable<Engine['beforeWrite']>>[3]) {
-  consulted.set(trx, [...(consulted.get(trx) ?? []), ...changes]);
+  // Appended in place: a batch of an import consults row after row in one transaction.
+  const seen = consulted.get(trx);
+  if (seen) seen.push(...changes);
+  else consulted.set(trx, [...changes]);
   const then = await e.beforeWrite(trx, r, ctx.caller, changes);
   if (then) afterCommit.set(trx, [...(afterCommit.get(trx) ?? []), then]);
 }

@@ -9,6 +9,20 @@ const enUs: AdminCatalog = {
     copy: { button: 'Copy', done: 'Copied', unsupported: 'This browser cannot copy', failed: 'Copy failed' },
     a11y: { menu: 'Main menu', page_progress: 'Page loading progress' },
     export_format: { menu: 'Choose the file format', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    import: {
+      button: 'Import', title: 'Import into %{name}', choose: 'Choose a CSV or Excel (XLSX) file', reading: 'Reading the file',
+      mapping_hint: 'Check which field each column fills; the first rows show how they will be stored.', skip: 'Do not import',
+      upsert: 'Rows that match by', create_only: 'Nothing: create every row', dry_run: 'Check (dry run)', confirm: 'Import',
+      would: '%{rows} rows: %{created} would be created, %{updated} updated, %{skipped} skipped, %{failed} failed',
+      did: '%{rows} rows: %{created} created, %{updated} updated, %{skipped} skipped, %{failed} failed',
+      stopped: 'Stopped at row %{row}: %{reason}. The rows before it were kept.', cancelled: 'Cancelled: the rows before were kept.',
+      errors: 'Errors by row', row: 'Row', column: 'Column', reason: 'Error', progress: 'Import progress',
+      progress_text: '%{done} of %{total} rows, about %{seconds} s left', cancel: 'Stop after this batch', download_failed: 'Download failed rows (CSV)',
+    },
+    bulk: {
+      button: 'Edit selected', title: 'Edit many rows', selected: 'The %{smart_count} selected rows', filtered: 'All %{smart_count} rows matching the filter',
+      unchanged: 'Leave as it is', apply: 'Apply', summary: '%{matched} rows: %{changed} changed, %{unchanged} already so, %{refused} refused',
+    },
     settlement: {
       button: 'Settlement report', title: 'Settlement report', from: 'From', to: 'To', format: 'Format', download: 'Download', cancel: 'Cancel',
       hint: 'Collected, refunded and net per currency and channel for the period (time zone: %{zone}), with the orders behind them on a second sheet.',

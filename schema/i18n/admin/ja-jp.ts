@@ -9,6 +9,20 @@ const jaJp: AdminCatalog = {
     copy: { button: 'コピー', done: 'コピーしました', unsupported: 'このブラウザはコピーに対応していません', failed: 'コピーに失敗しました' },
     a11y: { menu: 'メインメニュー', page_progress: 'ページの読み込み状況' },
     export_format: { menu: 'ファイル形式を選択', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    import: {
+      button: 'インポート', title: '%{name}へインポート', choose: 'CSV または Excel（XLSX）ファイルを選択', reading: 'ファイルを読み込み中',
+      mapping_hint: '各列がどの項目に入るか確認してください。先頭の行は保存される形です。', skip: '取り込まない',
+      upsert: '既存の行と照合する項目', create_only: '照合しない：すべて新規作成', dry_run: 'チェック（試行）', confirm: 'インポート',
+      would: '%{rows} 行：作成 %{created}、更新 %{updated}、スキップ %{skipped}、失敗 %{failed} の予定',
+      did: '%{rows} 行：作成 %{created}、更新 %{updated}、スキップ %{skipped}、失敗 %{failed}',
+      stopped: '%{row} 行目で停止：%{reason}。それまでの行は保存されています。', cancelled: '取り消しました。それまでの行は保存されています。',
+      errors: '行ごとのエラー', row: '行', column: '列', reason: 'エラー', progress: 'インポートの進行状況',
+      progress_text: '%{done} / %{total} 行、残り約 %{seconds} 秒', cancel: 'このバッチの後で停止', download_failed: '失敗した行をダウンロード（CSV）',
+    },
+    bulk: {
+      button: '選択を編集', title: '複数行の編集', selected: '選択した %{smart_count} 行', filtered: 'フィルターに一致する %{smart_count} 行すべて',
+      unchanged: '変更しない', apply: '適用', summary: '%{matched} 行：変更 %{changed}、変更なし %{unchanged}、拒否 %{refused}',
+    },
     settlement: {
       button: '精算レポート', title: '精算レポート', from: '開始日', to: '終了日', format: '形式', download: 'ダウンロード', cancel: 'キャンセル',
       hint: '期間内の通貨・チャネル別の入金額、返金額、純額（タイムゾーン：%{zone}）。2 枚目のシートに対象の注文を載せます。',

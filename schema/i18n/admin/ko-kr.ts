@@ -9,6 +9,20 @@ const koKr: AdminCatalog = {
     copy: { button: '복사', done: '복사했습니다', unsupported: '이 브라우저는 복사를 지원하지 않습니다', failed: '복사하지 못했습니다' },
     a11y: { menu: '주 메뉴', page_progress: '페이지 로딩 진행률' },
     export_format: { menu: '파일 형식 선택', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    import: {
+      button: '가져오기', title: '%{name}(으)로 가져오기', choose: 'CSV 또는 Excel(XLSX) 파일 선택', reading: '파일을 읽는 중',
+      mapping_hint: '각 열이 채울 필드를 확인하세요. 처음 몇 행은 저장될 모습입니다.', skip: '가져오지 않음',
+      upsert: '기존 행과 맞출 필드', create_only: '맞추지 않음: 모두 새로 만들기', dry_run: '검사 (시험 실행)', confirm: '가져오기',
+      would: '%{rows}행: 생성 %{created}, 수정 %{updated}, 건너뜀 %{skipped}, 실패 %{failed} 예정',
+      did: '%{rows}행: 생성 %{created}, 수정 %{updated}, 건너뜀 %{skipped}, 실패 %{failed}',
+      stopped: '%{row}행에서 멈춤: %{reason}. 이전 행은 유지됩니다.', cancelled: '취소됨: 이전 행은 유지됩니다.',
+      errors: '행별 오류', row: '행', column: '열', reason: '오류', progress: '가져오기 진행률',
+      progress_text: '%{total}행 중 %{done}행, 약 %{seconds}초 남음', cancel: '이번 배치 후 중지', download_failed: '실패한 행 다운로드 (CSV)',
+    },
+    bulk: {
+      button: '선택 항목 수정', title: '여러 행 수정', selected: '선택한 %{smart_count}행', filtered: '필터와 일치하는 %{smart_count}행 전체',
+      unchanged: '그대로 두기', apply: '적용', summary: '%{matched}행: 변경 %{changed}, 이미 같음 %{unchanged}, 거부 %{refused}',
+    },
     settlement: {
       button: '정산 보고서', title: '정산 보고서', from: '시작일', to: '종료일', format: '형식', download: '다운로드', cancel: '취소',
       hint: '기간 내 통화·채널별 수금액, 환불액, 순액(시간대: %{zone}). 두 번째 시트에 해당 주문을 담습니다.',

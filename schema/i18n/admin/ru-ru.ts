@@ -9,6 +9,20 @@ const ruRu: AdminCatalog = {
     copy: { button: 'Копировать', done: 'Скопировано', unsupported: 'Браузер не поддерживает копирование', failed: 'Не удалось скопировать' },
     a11y: { menu: 'Главное меню', page_progress: 'Загрузка страницы' },
     export_format: { menu: 'Выбрать формат файла', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    import: {
+      button: 'Импорт', title: 'Импорт в «%{name}»', choose: 'Выберите файл CSV или Excel (XLSX)', reading: 'Чтение файла',
+      mapping_hint: 'Проверьте, какое поле заполняет каждый столбец; первые строки показаны так, как будут сохранены.', skip: 'Не импортировать',
+      upsert: 'Сопоставлять строки по', create_only: 'Не сопоставлять: создавать все', dry_run: 'Проверить (пробный запуск)', confirm: 'Импортировать',
+      would: 'Строк: %{rows}; будет создано %{created}, обновлено %{updated}, пропущено %{skipped}, с ошибкой %{failed}',
+      did: 'Строк: %{rows}; создано %{created}, обновлено %{updated}, пропущено %{skipped}, с ошибкой %{failed}',
+      stopped: 'Остановлено на строке %{row}: %{reason}. Строки до неё сохранены.', cancelled: 'Отменено: строки до этого места сохранены.',
+      errors: 'Ошибки по строкам', row: 'Строка', column: 'Столбец', reason: 'Ошибка', progress: 'Ход импорта',
+      progress_text: '%{done} из %{total} строк, осталось около %{seconds} с', cancel: 'Остановить после этой партии', download_failed: 'Скачать строки с ошибками (CSV)',
+    },
+    bulk: {
+      button: 'Изменить выбранные', title: 'Изменение многих строк', selected: 'Выбранные строки: %{smart_count}', filtered: 'Все строки по фильтру: %{smart_count}',
+      unchanged: 'Не менять', apply: 'Применить', summary: 'Строк: %{matched}; изменено %{changed}, без изменений %{unchanged}, отказано %{refused}',
+    },
     settlement: {
       button: 'Отчёт о расчётах', title: 'Отчёт о расчётах', from: 'С', to: 'По', format: 'Формат', download: 'Скачать', cancel: 'Отмена',
       hint: 'Получено, возвращено и итого по валютам и каналам за период (часовой пояс: %{zone}), заказы — на втором листе.',

@@ -7,6 +7,20 @@ const zhCn = {
     copy: { button: '复制', done: '复制成功', unsupported: '浏览器不支持复制', failed: '复制失败' },
     a11y: { menu: '主菜单', page_progress: '页面加载进度' },
     export_format: { menu: '选择文件格式', csv: 'CSV', xlsx: 'Excel (XLSX)' },
+    import: {
+      button: '导入', title: '导入到%{name}', choose: '选择 CSV 或 Excel（XLSX）文件', reading: '正在读取文件',
+      mapping_hint: '确认每一列填入哪个字段；下面几行是将要保存的样子。', skip: '不导入',
+      upsert: '按此字段匹配已有记录', create_only: '不匹配：每行都新建', dry_run: '检查（试运行）', confirm: '导入',
+      would: '共 %{rows} 行：将新建 %{created}，更新 %{updated}，跳过 %{skipped}，失败 %{failed}',
+      did: '共 %{rows} 行：已新建 %{created}，更新 %{updated}，跳过 %{skipped}，失败 %{failed}',
+      stopped: '在第 %{row} 行停止：%{reason}。之前的行已保留。', cancelled: '已取消：之前的行已保留。',
+      errors: '按行列出的错误', row: '行', column: '列', reason: '错误', progress: '导入进度',
+      progress_text: '已处理 %{done} / %{total} 行，约剩 %{seconds} 秒', cancel: '本批完成后停止', download_failed: '下载失败的行（CSV）',
+    },
+    bulk: {
+      button: '批量修改', title: '批量修改', selected: '选中的 %{smart_count} 行', filtered: '符合筛选的全部 %{smart_count} 行',
+      unchanged: '保持不变', apply: '应用', summary: '共 %{matched} 行：修改 %{changed}，本已如此 %{unchanged}，拒绝 %{refused}',
+    },
     settlement: {
       button: '结算报表', title: '结算报表', from: '开始日期', to: '结束日期', format: '格式', download: '下载', cancel: '取消',
       hint: '按币种和渠道汇总所选期间的收款、退款与净额（时区：%{zone}），第二张表列出相关订单。',
