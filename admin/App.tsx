@@ -25,6 +25,8 @@ import { theme } from './layout/theme';
 
 /** The list and its dialog come as one lazy chunk, shared by every resource. */
 const ResourceScreen = lazy(() => import('./list/ResourceScreen'));
+/** A record's page, for the tables whose schema declares one (`show`). */
+const RecordPage = lazy(() => import('./show/RecordPage'));
 
 
 /**
@@ -51,6 +53,16 @@ function GrantedResourceScreen() {
   return (
     <OnlyGranted rules={screenRules(resource, actionRule(resource, 'find'))}>
       <ResourceScreen />
+    </OnlyGranted>
+  );
+}
+
+/** A record's page, for callers who may read its table. */
+function GrantedRecordPage() {
+  const resource = useResourceContext()!;
+  return (
+    <OnlyGranted rules={screenRules(resource, actionRule(resource, 'take'))}>
+      <RecordPage />
     </OnlyGranted>
   );
 }
@@ -101,7 +113,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
               <SignedInOnly>
                 <AdminUI layout={ConsoleLayout} dashboard={IndexScreen} catchAll={NotFound} notification={ConsoleNotification} disableTelemetry>
                   {resourceList.filter((r) => !pageAt(r.name)).map((r) => (
-                    <Resource key={r.name} name={r.name} list={GrantedResourceScreen} />
+                    <Resource key={r.name} name={r.name} list={GrantedResourceScreen} show={r.show ? GrantedRecordPage : undefined} />
                   ))}
                   <CustomRoutes>
                     {adminPages.map(({ path, rule, component: Page }) => (

@@ -12,10 +12,12 @@ import type { IconName } from './icons';
 import type { FieldError } from './issues';
 import { ACTION_METHOD, type Action, type RuleType } from './rules';
 import type { Fields, Labels, RowOf, SystemColumns, SystemKind } from './field-types';
+import { defaultCommonFilters, defaultCompact, type Compact, type CompactInput, type ShowInput } from './views';
 
 export * from './field-types';
 export * from './fields';
 export * from './empty';
+export * from './views';
 
 /** Data reads beyond the generic ones, declared by a resource and served by the engine. */
 export type Extra =
@@ -88,6 +90,14 @@ export interface ResourceInput<F extends Fields> {
   frozen?: (row: Partial<RowOf<F>>) => readonly (keyof F & string)[];
   /** A row that may go to the recycle bin but is never deleted for good (an order that received money): `delete` is a 409, `clear` leaves it. */
   permanent?: (row: Partial<RowOf<F>>) => boolean;
+  /**
+   * What an import may bring beyond the writable fields: read-only fields it may set on the rows it
+   * creates (an order paid in another system comes in as the record of that payment, with its status),
+   * and the check such a row must pass. Without it, an import sets writable fields only.
+   */
+  history?: { fields: readonly (keyof F & string)[]; refine: (row: Partial<RowOf<F>>) => FieldError[] };
+  /** Fields an operator may change on many rows at once ("Edit selected"); never a unique field. None by default. */
+  bulk?: readonly (keyof F & string)[];
   /** Extra composite indexes. */
   indexes?: readonly (readonly (keyof F & string)[])[];
   /**
@@ -98,6 +108,12 @@ export interface ResourceInput<F extends Fields> {
    * writer belongs to.
    */
   personal?: { sharedWith?: keyof F & string };
+  /** A record page that a list row opens (summary, actions, related panels; schema/views.ts); without one a row opens the edit dialog. */
+  show?: ShowInput<keyof F & string>;
+  /** The phone list's row (primary, secondary, tertiary); by default the title, money, date and status (`defaultCompact`). */
+  compact?: CompactInput<keyof F & string>;
+  /** The filters shown first, in order; the others wait under "More filters". By default the states and the creation date. */
+  filters?: readonly (keyof F & string)[];
 }
 
 export interface Rule {
@@ -109,7 +125,8 @@ export interface Rule {
   type: RuleType;
 }
 
-export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal'>> {
+export interface Resource<F extends Fields = Fields> extends Required<Omit<ResourceInput<F>, 'publicTake' | 'refine' | 'derive' | 'frozen' | 'permanent' | 'icon' | 'title' | 'label' | 'actions' | 'personal' | 'show' | 'compact' | 'filters' | 'history'>> {
+  history?: ResourceInput<F>['history'];
   label?: Labels;
   icon?: IconName;
   title?: keyof F & string;
@@ -119,6 +136,9 @@ export interface Resource<F extends Fields = Fields> extends Required<Omit<Resou
   frozen?: ResourceInput<F>['frozen'];
   permanent?: ResourceInput<F>['permanent'];
   personal?: ResourceInput<F>['personal'];
+  show?: ShowInput;
+  compact: Compact;
+  filters: readonly string[];
   /** Enabled generic actions with their rule types. */
   actions: Partial<Record<Action, RuleType>>;
   /** Which field plays each system role: the engine reads names from here, never assumes them. */
@@ -150,16 +170,24 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     for (const k of [input.publicTake.by, ...input.publicTake.fields]) if (!(k in input.fields)) refuse(k, 'is named by `publicTake` but is not a field');
     if (input.publicTake.fields.some((k) => input.fields[k]!.hidden)) refuse('publicTake', 'would show a hidden field without sign-in');
   }
+  for (const k of input.bulk ?? []) {
+    const x = input.fields[k];
+    if (!x || x.system || x.readOnly || x.hidden || x.column.unique || x.uniquePerOwner) refuse(k, 'is listed in `bulk` but is not a writable, non-unique field');
+  }
+  for (const k of input.history?.fields ?? []) if (!(k in input.fields)) refuse(k, 'is listed in `history` but is not a field');
   if (input.personal && !has('owner')) refuse('personal', 'makes rows their owner\'s alone, but the resource has no f.owner() field');
   const shared = input.personal?.sharedWith;
   if (shared && input.fields[shared]?.ref !== 'auth-group') refuse(shared, 'is named by `personal.sharedWith` but is not an f.ref({ ref: \'auth-group\' }) field');
+  checkViews(input, refuse);
   const softDelete = has('deleteTime');
   const serial = has('serial');
   const actions: Partial<Record<Action, RuleType>> = {};
   for (const action of Object.keys(ACTION_METHOD) as Action[]) {
     const wanted = input.actions?.[action];
-    const applicable =
-      (action !== 'restore' && action !== 'clear') || softDelete ? action !== 'sort' || serial : false;
+    // The bulk writes follow the single ones they repeat: import needs create, update-many needs update.
+    const bulkOf = action === 'import' ? 'create' : action === 'update-many' ? 'update' : undefined;
+    const applicable = bulkOf ? actions[bulkOf] !== undefined
+      : (action !== 'restore' && action !== 'clear') || softDelete ? action !== 'sort' || serial : false;
     if (wanted === false || (!applicable && wanted === undefined)) continue;
     actions[action] = typeof wanted === 'string' ? wanted : input.publicTake && action === 'take' ? 'common' : 'default';
   }
@@ -179,8 +207,11 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     cacheReads: true,
     extras,
     locked: [],
+    bulk: [],
     indexes: [],
     ...input,
+    compact: input.compact ? { secondary: [], ...input.compact } : defaultCompact(input.fields, input.title),
+    filters: input.filters ?? defaultCommonFilters(input.fields),
     actions,
     columns,
     owner: has('owner'),
@@ -190,3 +221,21 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   };
 }
 
+
+/** The record page, the phone row and the common filters name fields that exist and may be seen (filters: that may be filtered on). */
+function checkViews<F extends Fields>(input: ResourceInput<F>, refuse: (field: string, why: string) => never) {
+  const seen = (k: string, by: string) => {
+    if (!(k in input.fields)) refuse(k, `is named by \`${by}\` but is not a field`);
+    if (input.fields[k]!.hidden) refuse(k, `is named by \`${by}\` but hidden: nobody may see it`);
+  };
+  for (const k of input.show?.summary ?? []) seen(k, 'show.summary');
+  const compact = input.compact;
+  if (compact) for (const k of [compact.primary, ...(compact.secondary ?? []), ...(compact.tertiary ? [compact.tertiary] : [])]) seen(k, 'compact');
+  for (const k of input.filters ?? []) {
+    seen(k, 'filters');
+    if (input.fields[k]!.filter.length === 0) refuse(k, 'is named by `filters` but declares no filter');
+  }
+  for (const [name, x] of Object.entries(input.fields)) {
+    if (x.entry === 'create' && (x.readOnly || x.system)) refuse(name, 'is asked only on create (`entry: \'create\'`) but nobody may write it');
+  }
+}

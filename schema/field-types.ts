@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Lang } from './i18n/index';
+import type { Entry } from './views';
 
 export type FilterOp = 'eq' | 'like' | 'gte' | 'lte';
 export type ColumnType = 'increments' | 'integer' | 'bigint' | 'decimal' | 'varchar' | 'text' | 'json';
@@ -71,6 +72,8 @@ export interface Field<T = unknown> {
   search: boolean;
   /** Its label, when the schema gives it (Common `label`). */
   label?: Labels;
+  /** When a form asks for it (Common `entry`); every form, when not set. */
+  entry?: Entry;
   /** Phantom: the TypeScript type of a stored value. */
   readonly __type?: T;
 }
@@ -106,6 +109,12 @@ export interface Common {
   unique?: boolean;
   /** Unique among one owner's rows when not blank (a merchant's own order reference): a second is a 409 naming the field. */
   uniquePerOwner?: boolean;
+  /**
+   * When a form asks for it: `system` (the system fills it: never on create,
+   * a trade number), `create` (only when the row is made: fixed after),
+   * `edit` (only once the row exists: what nobody knows at creation).
+   */
+  entry?: Entry;
 }
 
 /** How an identity column compares: `exact` byte for byte, `lower` after NFC and lower case (see `identityValue`). */

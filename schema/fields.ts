@@ -37,6 +37,7 @@ function field<T>(spec: Partial<Field<T>> & Pick<Field<T>, 'column' | 'input' | 
     ...(o.filter !== undefined && { filter }),
     ...(o.label && { label: o.label }),
     ...(o.uniquePerOwner && { uniquePerOwner: true }),
+    ...(o.entry && { entry: o.entry }),
     column: { ...spec.column, ...(o.unique && { unique: true }) },
   };
 }

@@ -1,17 +1,17 @@
 /**
- * Money as every screen shows it (issue 11 item 7): the pay pages, the
- * console list and the CSV export all call `formatMoney`. Minor units come
- * from Intl's ISO 4217 data (JPY and KRW have none, most currencies two), the
- * currency's own symbol, the grouping from the reader's locale.
+ * Money as every screen shows it (issue 11 item 7, issue 31 item 4): the pay
+ * pages, the console (lists, the order, the dashboard) and the reports all
+ * call `formatMoney`. Minor units come from Intl's ISO 4217 data (JPY and KRW
+ * have none, most currencies two), the symbol and the grouping from Intl in
+ * the reader's locale.
  */
-import { CURRENCY_SYMBOLS, type Currency } from './options';
 
 const digitsCache = new Map<string, number>();
 
-/** Digits after the point of `currency` (JPY 0, USD 2); 2 for a code Intl does not know. */
 /** Money columns are DECIMAL(14, 2): an amount must stay below this to be stored at all. */
 export const AMOUNT_LIMIT = 1e12;
 
+/** Digits after the point of `currency` (JPY 0, USD 2); 2 for a code Intl does not know. */
 export function minorDigits(currency: string): number {
   let digits = digitsCache.get(currency);
   if (digits === undefined) {
@@ -33,17 +33,34 @@ export function decimalsOf(value: number): number {
 }
 
 /**
- * `HK$1,234.50`, `¥1,235`: the currency's symbol and the amount grouped in
- * `locale`, with the currency's minor digits. An amount stored with more
- * digits than its currency allows (before amounts were checked) keeps them:
- * a payer must see exactly what is owed. Blank for a missing amount.
+ * An amount with its currency, unambiguous in the reader's language: Intl's
+ * own symbols, which tell currencies sharing a sign apart where the reader
+ * could mistake them (zh-cn: JPY "JP¥1,235" beside CNY "¥1,234.50"; en-us:
+ * JPY "¥1,235" beside CNY "CN¥1,234.50"; USD in zh-cn is "US$"), placed and
+ * grouped as the locale writes money. The currency's minor digits (JPY 0,
+ * USD 2); an amount stored with more digits than its currency allows (before
+ * amounts were checked) keeps them: a payer must see exactly what is owed.
+ * Blank for a missing amount; a code Intl does not take is written out.
  */
 export function formatMoney(amount: number | string | null | undefined, currency: string | null | undefined, locale: string): string {
   if (amount === undefined || amount === null || amount === '' || !Number.isFinite(Number(amount))) return '';
   const code = currency ?? '';
-  const symbol = CURRENCY_SYMBOLS[code as Currency] ?? code;
   const value = Number(amount);
-  const digits = Math.max(minorDigits(code), decimalsOf(value));
+  const digits = Math.min(20, Math.max(minorDigits(code), decimalsOf(value)));
+  const key = `${locale}|${code}|${digits}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch {
+      format = null;
+    }
+    formats.set(key, format);
+  }
+  if (format) return format.format(value);
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-  return `${symbol}${number}`;
+  return code ? `${code} ${number}` : number;
 }
+
+/** Formatters by locale, currency and digits: a list of a hundred amounts builds a handful. */
+const formats = new Map<string, Intl.NumberFormat | null>();

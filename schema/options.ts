@@ -2,6 +2,7 @@
  * Option sets and constants that screens, pages and the
  * server share. Labels are i18n keys `options.<set>.<value>`.
  */
+import { PAY_PROVIDER_DECLARATIONS, type ProviderDeclaration } from './providers';
 export const CURRENCY_SYMBOLS = {
   USD: '$', EUR: '€', JPY: '¥', GBP: '£', AUD: 'A$', CAD: 'C$', CHF: 'CHF', CNY: '¥', HKD: 'HK$',
   NZD: 'NZ$', KRW: '₩', SGD: 'S$', NOK: 'kr', MXN: '$', INR: '₹', RUB: '₽', ZAR: 'R', TRY: '₺',
@@ -23,42 +24,47 @@ export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
 
 /**
  * The payment providers an order can be taken through (its `channel`): one
- * connector each in server/payments/connectors/. `manual`: the creator gives
- * the payUrl and the gateway notifies by Standard Webhooks.
+ * declaration each in schema/providers/ and one connector each in
+ * server/payments/connectors/. `manual`: the creator gives the payUrl and the
+ * gateway notifies by Standard Webhooks.
  */
-export const PAY_PROVIDERS = ['manual', 'stripe'] as const;
-export type PayProvider = (typeof PAY_PROVIDERS)[number];
+export const PAY_PROVIDERS = Object.keys(PAY_PROVIDER_DECLARATIONS) as Array<keyof typeof PAY_PROVIDER_DECLARATIONS>;
+export type PayProvider = keyof typeof PAY_PROVIDER_DECLARATIONS;
+export { STRIPE_METHODS } from './providers/stripe';
 
-/**
- * Stripe Checkout's `payment_method_types` for each payType, and the
- * currencies Stripe takes it in (Stripe's payment-method tables: Alipay not
- * in TWD, THB or IDR; WeChat Pay not in those nor MYR; PayNow SGD only; FPX
- * MYR only; PromptPay THB only; GrabPay SGD and MYR). Methods no Stripe
- * account takes (QRIS, bank-transfer VA, Taiwan ATM) are `manual` only.
- */
-export const STRIPE_METHODS: Readonly<Record<string, { type: string; currencies: readonly string[] | 'any' }>> = {
-  card: { type: 'card', currencies: 'any' },
-  alipay: { type: 'alipay', currencies: ['AUD', 'CAD', 'CNY', 'EUR', 'GBP', 'HKD', 'JPY', 'MYR', 'NZD', 'SGD', 'USD'] },
-  wechat: { type: 'wechat_pay', currencies: ['AUD', 'CAD', 'CHF', 'CNY', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'SGD', 'USD'] },
-  paynow: { type: 'paynow', currencies: ['SGD'] },
-  fpx: { type: 'fpx', currencies: ['MYR'] },
-  promptpay: { type: 'promptpay', currencies: ['THB'] },
-  grabpay: { type: 'grabpay', currencies: ['SGD', 'MYR'] },
-};
+const declarationOf = (channel: string): ProviderDeclaration | undefined =>
+  Object.hasOwn(PAY_PROVIDER_DECLARATIONS, channel) ? PAY_PROVIDER_DECLARATIONS[channel as PayProvider] : undefined;
 
 /** The payTypes an order of this channel and currency may name (blank is always allowed: the provider's default). */
 export function payTypesFor(channel: string, currency: string): string[] {
-  if (channel === 'stripe') {
-    return Object.entries(STRIPE_METHODS).filter(([, m]) => m.currencies === 'any' || m.currencies.includes(currency)).map(([k]) => k);
-  }
+  const methods = declarationOf(channel)?.methods;
+  if (methods) return Object.entries(methods).filter(([, m]) => m.currencies === 'any' || m.currencies.includes(currency)).map(([k]) => k);
   return [...(PAY_CHANNELS[currency as Currency] ?? [])];
 }
-export const PAY_TYPES = [...new Set([...Object.values(PAY_CHANNELS).flat(), ...Object.keys(STRIPE_METHODS)])] as string[];
+export const PAY_TYPES = [...new Set([
+  ...Object.values(PAY_CHANNELS).flat(), ...Object.values(PAY_PROVIDER_DECLARATIONS).flatMap((d: ProviderDeclaration) => Object.keys(d.methods ?? {})),
+])] as string[];
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded'] as const;
+/** Whether the order's creator gives the payer's link on this channel (manual), rather than the connector making a checkout. */
+export const takesPayLink = (channel: string) => Boolean(declarationOf(channel)?.payLink);
+
+/**
+ * An order's states. `closed` is an operator's close (its own callback,
+ * `order.closed`), apart from `expired` (the expiry job). A paid order refunded
+ * in part is `partially_refunded` (stored, so that the status filter, the
+ * dashboard's counts and the merchant's callback read it like any state);
+ * the rest of its refunds make it `refunded`.
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'expired', 'refunded', 'closed', 'partially_refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** A status no payment moves: only `pending` is paid, failed or expired; a `completed` order is refunded. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded'];
+/** A status no payment moves: only `pending` is paid, failed, expired or closed; a paid order is refunded. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'failed', 'expired', 'refunded', 'closed', 'partially_refunded'];
+/** Statuses of an order that was paid and may still be refunded (what is left of it). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['completed', 'partially_refunded'];
+/** Statuses of an order whose payment counts as collected (a refund is counted apart, when it is made). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['completed', 'partially_refunded', 'refunded'];
+/** Statuses of an order that ended unpaid: no payment fits it any more. */
+export const UNPAID_END_STATUSES: readonly OrderStatus[] = ['failed', 'expired', 'closed'];
 /** What may move an order (order-events `source`): a notification, the provider looked up, expiry, an operator, a refund. */
 export const TRANSITION_SOURCES = ['notify', 'lookup', 'expiry', 'operator', 'refund'] as const;
 /**
@@ -111,6 +117,7 @@ export const ORDER_STATUS_COLORS: Readonly<Record<string, string>> = {
   pending: '#a65200',
   failed: '#cf222e',
   refunded: '#6639ba',
+  partially_refunded: '#8250df',
 };
 export const REFUND_STATE_COLORS: Readonly<Record<string, string>> = { pending: '#a65200', succeeded: '#1a7f37', failed: '#cf222e' };
 /** An order exception is a warning an operator must act on. */

@@ -17,6 +17,9 @@ export const ACTION_METHOD = {
   remove: 'DELETE',
   delete: 'DELETE',
   clear: 'DELETE',
+  // Bulk writes, each with its own rule (an import also needs create, and update when it matches rows).
+  import: 'POST',
+  'update-many': 'PUT',
 } as const;
 
 export type Action = keyof typeof ACTION_METHOD;
@@ -29,7 +32,7 @@ export type RuleType = (typeof RULE_TYPES)[number];
 /** Scenes of the operation log: the generic actions plus the account flows. */
 export const LOG_SCENES = [
   'sign-in', 'sign-up', 'check-token', 'take', 'find', 'rows', 'rand', 'sort', 'save',
-  'create', 'update', 'export', 'remove', 'restore', 'delete', 'clear',
+  'create', 'update', 'export', 'remove', 'restore', 'delete', 'clear', 'import', 'update-many',
 ] as const;
 
 /** `[METHOD]api/<table>/<action>`: the key the admin's permission checks use. */

@@ -15,6 +15,8 @@
  */
 import { z } from 'zod';
 import type { PayProvider } from './options';
+import { PAY_PROVIDER_DECLARATIONS } from './providers';
+import { PAYPAL_MODES } from './providers/paypal';
 
 export interface Choice {
   value: string | number;
@@ -248,6 +250,15 @@ export const SETTINGS = {
       secret_key: secret(text({ max: 255, pattern: /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9]+$/, message: 'validation.stripe_key' })),
       secrets: secret(webhookSecrets()),
     }),
+    // OAuth2 client credentials of a PayPal REST app, the id of its webhook (what PayPal checks notifications against),
+    // sandbox or live, and the account's country (some currencies are taken only in-country: MYR for Malaysia).
+    paypal: section({
+      client_id: text({ max: 128, pattern: /^[A-Za-z0-9_-]+$/ }),
+      client_secret: secret(text({ max: 256, pattern: /^[A-Za-z0-9_-]+$/ })),
+      webhook_id: text({ max: 64, pattern: /^[A-Za-z0-9-]+$/ }),
+      mode: choice(PAYPAL_MODES, 'paypal_mode'),
+      country: text({ max: 2, pattern: /^[A-Z]{2}$/ }),
+    }),
     callback: section({
       secret: secret(text({ required: true, max: 128, pattern: WEBHOOK_SECRET, message: 'validation.webhook_secret' }), 'webhookSecret'),
       timeout: int(1, 60),
@@ -256,6 +267,8 @@ export const SETTINGS = {
   /** Record history (the `revisions` table): how long a revision is kept; the daily cleanup deletes older ones, 0 keeps all. */
   history: z.strictObject({
     revisions: section({ keep_days: int(0, 36500) }),
+    /** Imports into tables (`/api/<table>/import`): the largest file and the most rows one may bring. */
+    import: section({ max_mb: int(1, 1024), max_rows: int(1, 100_000_000) }),
   }),
   storage: z.strictObject({
     default: section({ type: choice(STORAGE_TYPES, 'storage') }),
@@ -306,19 +319,8 @@ export interface PayProviderSettings {
   testMode?(values: Record<string, unknown>): boolean;
 }
 
-/** In the order the Payments settings list them. */
-export const PAY_PROVIDER_SETTINGS: Record<PayProvider, PayProviderSettings> = {
-  stripe: {
-    section: 'stripe',
-    // What server/payments/connectors/stripe.ts turns into a payment or a refund (tests/api/payments-stripe-sync.test.ts holds it to that).
-    events: ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'charge.refunded', 'refund.updated'],
-    dashboard: 'https://dashboard.stripe.com/webhooks',
-    // A restricted key (rk_) has a mode too; nothing else follows its prefix, so `_test_` can only be the mode.
-    testMode: (values) => /^(?:sk|rk)_test_/.test(String(values.secret_key ?? '')),
-  },
-  // The manual channel's gateway signs by Standard Webhooks and sends one kind of message.
-  manual: { section: 'standard' },
-};
+/** In the order the Payments settings list them: each provider's own declaration (schema/providers/). */
+export const PAY_PROVIDER_SETTINGS: Record<PayProvider, PayProviderSettings> = PAY_PROVIDER_DECLARATIONS;
 
 export type SettingsFile = keyof typeof SETTINGS;
 export type SettingsOf<F extends SettingsFile> = z.infer<(typeof SETTINGS)[F]>;
@@ -366,8 +368,10 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     redis: { host: 'localhost', port: 6379, database: 0, prefix: 'INIS', expired: 7200, password: '' },
   },
   crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
-  pay: { standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' }, callback: { secret: '', timeout: 10 } },
-  history: { revisions: { keep_days: 365 } },
+  pay: {
+    standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' },
+    paypal: { client_id: '', client_secret: '', webhook_id: '', mode: 'sandbox', country: '' }, callback: { secret: '', timeout: 10 } },
+  history: { revisions: { keep_days: 365 }, import: { max_mb: 50, max_rows: 1_000_000 } },
   storage: {
     default: { type: 'local' },
     local: { path: 'storage', domain: '' },

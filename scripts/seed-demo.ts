@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { authGroup, logs, receiveMoney, users } from '../schema';
 import type { Resource } from '../schema/define';
+import { minorDigits } from '../schema/money';
 import { ORDER_STATUSES } from '../schema/options';
 import type { Db } from '../server/db/connect';
 import { hashPassword } from '../server/auth/passwords';
@@ -59,7 +60,9 @@ export async function seedDemo(db: Db): Promise<Seeded> {
   if (!ordersThere) {
     const orders = Array.from({ length: DEMO_COUNTS.orders }, (_, i) => {
       const currency = currencies[i % currencies.length]!;
-      const amount = Math.round((19 + i * 7.35) * 100) / 100;
+      // To the currency's minor unit, as the API takes them: whole yen, cents of a dollar.
+      const unit = 10 ** minorDigits(currency);
+      const amount = Math.round((19 + i * 7.35) * unit) / unit;
       const status = ORDER_STATUSES[i % 3]!;
       return row(receiveMoney, {
         tradeNo: randomBytes(16).toString('base64url'),

@@ -43,7 +43,7 @@ export interface AppOptions {
   adminPassword?: string;
   /** Told when this start created the admin account, with its password when generated (main.ts prints it once). */
   onAdminCreated?: (generatedPassword: string | undefined) => void;
-  /** The install's language: what the first start names in it (the super-admin group). */
+  /** The install's language: what the first start names in it (the super-admin group), and what a caller naming none reads. */
   lang?: Lang;
   /** The built front end, served at `/`. */
   staticDir?: string;
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { dataDir, configDir } = options;
   app.decorate('clock', options.clock ?? Date.now);
 
-  await app.register(errorsPlugin, { logger: options.logger });
+  await app.register(errorsPlugin, { logger: options.logger, lang: options.lang });
   await app.register(headersPlugin);
   await app.register(dbPlugin, { ...options, resources });
   await app.register(settingsPlugin, { configDir });

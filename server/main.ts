@@ -4,16 +4,23 @@
  * stop taking requests, finish the ones in flight, flush the operation log
  * and close the database.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { pickLang } from '../schema/i18n';
 import { buildApp } from './app';
-import { DatabaseUrlError, describeDatabase, parseDatabaseUrl, type DatabaseTarget } from './db/url';
+import { DatabaseUrlError, parseDatabaseUrl, type DatabaseTarget } from './db/url';
 import { placesFrom } from './places';
 import { BatchedWriter } from './services/request-log';
 import { startBanner } from './start-banner';
+import { explainStartFailure, FrontEndMissingError } from './start-failure';
 
 const env = process.env;
 const places = placesFrom(env);
+const lang = pickLang(env.INSTALL_LANG);
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? '0.0.0.0';
 
 function stop(message: string): never {
   console.error(message);
@@ -29,34 +36,47 @@ try {
   throw error;
 }
 
+/** One line naming the cause and the fix (start-failure.ts); the stack too only when asked for. */
+function failed(error: unknown): never {
+  if (env.DEBUG === '1' || env.LOG === 'debug') console.error(error);
+  stop(explainStartFailure(error, { lang, database, databaseUrl: places.databaseUrl, dataDir: places.dataDir, configDir: places.configDir, host, port }));
+}
+
+const staticDir = path.resolve(env.STATIC_DIR ?? 'dist');
+// The built server (npm run serve, npm start) serves the built front end: without one, a console that cannot load.
+// npm start builds it first or stops; a STATIC_DIR given, or the server run from its sources (tests, dev), is let be.
+const runningBuilt = fileURLToPath(import.meta.url).endsWith(path.join('build', 'server', 'main.js'));
+if (runningBuilt && !env.STATIC_DIR && !fs.existsSync(path.join(staticDir, 'index.html'))) failed(new FrontEndMissingError(staticDir));
+
 let admin: { password?: string } | undefined;
 // The request log waits for the opening block, so that block is what a start prints first.
 const logWriter = new BatchedWriter(1);
 logWriter.hold();
-const app = await buildApp({
-  ...places,
-  adminPassword: env.ADMIN_PASSWORD || undefined,
-  onAdminCreated: (password) => { admin = { password }; },
-  lang: pickLang(env.INSTALL_LANG),
-  staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
-  trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
-  logger: env.LOG !== 'off',
-  logWriter,
-  // Every instance runs the payment jobs unless told not to (they coordinate through the database).
-  payments: {
-    jobs: env.PAYDESK_JOBS !== 'off',
-    callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
-    // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
-    stripeApiBase: env.STRIPE_API_BASE || undefined,
-  },
-}).catch((error: Error) => {
-  console.error(error);
-  stop(`Paydesk did not start on ${describeDatabase(database)}: ${error.message}`);
-});
-
-const port = Number(env.PORT ?? 3000);
-const host = env.HOST ?? '0.0.0.0';
-await app.listen({ port, host });
+let app: FastifyInstance;
+try {
+  app = await buildApp({
+    ...places,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    onAdminCreated: (password) => { admin = { password }; },
+    lang,
+    staticDir,
+    trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
+    logger: env.LOG !== 'off',
+    logWriter,
+    // Every instance runs the payment jobs unless told not to (they coordinate through the database).
+    payments: {
+      jobs: env.PAYDESK_JOBS !== 'off',
+      callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
+      // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
+      stripeApiBase: env.STRIPE_API_BASE || undefined,
+      // Another PayPal API (a local fake); PayPal's own for pay.toml's mode when unset.
+      paypalApiBase: env.PAYPAL_API_BASE || undefined,
+    },
+  });
+  await app.listen({ port, host });
+} catch (error) {
+  failed(error);
+}
 process.stdout.write(startBanner({ database, cache: app.settings.get('cache'), dataDir: places.dataDir, host, port, admin }));
 logWriter.release();
 

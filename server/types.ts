@@ -10,14 +10,17 @@ import type { ConfigRows } from './services/config-rows';
 import type { Logs } from './services/logs';
 import type { Settings } from './services/settings';
 
-/** The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows). */
+/**
+ * The app's parts, for scripts and tests that look behind the API (seeding, inspecting rows).
+ * A domain plugin adds its own by declaration merging (server/payments/index.ts adds `payments`),
+ * so these shared types import no domain and no import cycle runs through them.
+ */
 export interface AppParts {
   db: Db;
   config: ConfigRows;
   settings: Settings;
   logs: Logs;
   rules: RuleBook;
-  payments: import('./payments').PaymentParts;
 }
 
 /** The signed-in user as the permission check found them. */

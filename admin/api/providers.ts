@@ -11,6 +11,8 @@ export interface ProviderState {
   name: PayProvider;
   ready: boolean;
   testMode: boolean;
+  /** The currencies it takes as set up now; null: any. */
+  currencies?: readonly string[] | null;
 }
 
 let asked: Promise<ProviderState[]> | undefined;
@@ -53,3 +55,9 @@ export const isReady = (providers: readonly ProviderState[] | null, name: PayPro
   name === 'manual' || Boolean(providers?.find((p) => p.name === name)?.ready);
 
 export const inTestMode = (providers: readonly ProviderState[] | null) => Boolean(providers?.some((p) => p.ready && p.testMode));
+
+/** Whether the provider takes orders in this currency (unknown yet, or no currency chosen: yes; the server decides). */
+export const takesCurrency = (providers: readonly ProviderState[] | null, name: PayProvider, currency: unknown) => {
+  const taken = providers?.find((p) => p.name === name)?.currencies;
+  return !taken || typeof currency !== 'string' || !currency || taken.includes(currency);
+};

@@ -139,10 +139,15 @@ function SignIn() {
     forgetPasswords();
     return outcome.next === 'done' ? enter() : setStep({ kind: outcome.next, mfaToken: outcome.mfaToken });
   };
+  // A code proves the phone or mailbox only: with 2FA on, the app's code follows, as after a password.
+  const byCode = async () => {
+    const next = await submitSignForm('code', values);
+    return next ? setStep({ kind: next.next, mfaToken: next.mfaToken }) : navigate('/');
+  };
   const onSubmit = () =>
     mode === 'password'
       ? submit('password', values, byPassword)
-      : submit('code', values, async () => (await submitSignForm('code', values), navigate('/')));
+      : submit('code', values, byCode);
   const links: Array<[string, string]> = [['sign-up', 'admin.titles.sign_up'], ['sign-forget', 'admin.titles.sign_forget']];
   if (step) return <MfaSignIn step={step} setStep={setStep} enter={enter} restart={() => setStep(null)} />;
   if (policy === undefined) return <PolicyLoading title="admin.titles.sign_in" links={links} />;

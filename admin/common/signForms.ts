@@ -58,8 +58,14 @@ export async function requestCode(form: Exclude<SignForm, 'password'>, values: S
   await call('POST', ROUTE[form], { body: await sealed(form === 'forget' ? { social, account } : { social }) });
 }
 
-/** Completes a code sign-in, sign-up or reset; the first two start a session. */
-export async function submitSignForm(form: Exclude<SignForm, 'password'>, values: SignValues): Promise<void> {
-  const { data } = await call<{ user: SessionUser; token: { no: string } } | null>('POST', ROUTE[form], { body: await sealed(values) });
+/**
+ * Completes a code sign-in, sign-up or reset; the first two start a session,
+ * unless (as after a password) the second factor or its enrolment must come first.
+ */
+export async function submitSignForm(form: Exclude<SignForm, 'password'>, values: SignValues): Promise<{ next: 'code' | 'enrol'; mfaToken: string } | null> {
+  type Answer = { user: SessionUser; token: { no: string } } | { mfa: 'code' | 'enrol'; mfaToken: string } | null;
+  const { data } = await call<Answer>('POST', ROUTE[form], { body: await sealed(values) });
+  if (data && 'mfa' in data) return { next: data.mfa, mfaToken: data.mfaToken };
   if (form !== 'forget' && data) saveSession(data.token.no, data.user);
+  return null;
 }

@@ -11,21 +11,20 @@ import { inTestMode, useProviders } from '../api/providers';
 export function TestModeChip() {
   const translate = useTranslate();
   const providers = useProviders();
-  // On a phone the bar is the page title's: the chip keeps its icon and says its words on hover and to screen readers.
+  // On a phone the chip keeps its words (an icon alone said nothing), drawn smaller; the hint is on hover and for screen readers.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!inTestMode(providers)) return null;
   const label = translate('admin.test_mode.label');
   return (
-    <Tooltip describeChild title={narrow ? `${label}: ${translate('admin.test_mode.hint')}` : translate('admin.test_mode.hint')}>
+    <Tooltip describeChild title={translate('admin.test_mode.hint')}>
       <Chip
         size="small"
         icon={<Science />}
-        label={narrow ? undefined : label}
-        {...(narrow && { role: 'img', 'aria-label': label })}
+        label={label}
         data-testid="test-mode"
         sx={{
           bgcolor: '#fff4ce', color: '#7a4d00', fontWeight: 600, mr: 1, flexShrink: 0, '& .MuiChip-icon': { color: 'inherit' },
-          ...(narrow && { '& .MuiChip-icon': { color: 'inherit', mx: 0.5 }, '& .MuiChip-label': { display: 'none' } }),
+          ...(narrow && { fontSize: '0.75rem', '& .MuiChip-label': { px: 0.75 } }),
         }}
       />
     </Tooltip>

@@ -1,7 +1,9 @@
 /**
  * The search panel, generated from the
  * fields' declared filter operators: reset, an auto-search toggle (debounced
- * 300 ms) and a search button. Filter names are the API's (`nickname_like`,
+ * 300 ms) and a search button. The schema's common filters (`filters`)
+ * come first; the others wait under "More filters" (issue 31 item 6), open
+ * at once when one of them is in use. Filter names are the API's (`nickname_like`,
  * `createTime_gte`, `q`), so the data provider passes them through.
  */
 import { Box, Button, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
@@ -13,7 +15,7 @@ import { DateFilterInput } from './DateFilterInput';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** List state that is not a search filter (the recycle-bin switch). */
-const NOT_A_FILTER = ['onlyTrashed'];
+export const NOT_A_FILTER = ['onlyTrashed'];
 
 type Draft = Record<string, string>;
 
@@ -29,11 +31,16 @@ function panelOps(field: Field): FilterOp[] {
   return field.filter.filter((op) => op === 'gte' || op === 'lte');
 }
 
+const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 } as const;
+
 export function FilterPanel({ resource }: { resource: Resource }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(Object.entries(filterValues).map(([k, v]) => [k, String(v)])));
   const [auto, setAuto] = useState(false);
+  const common = new Set(resource.filters);
+  const others = filterableFields(resource).filter(([name]) => !common.has(name));
+  const [more, setMore] = useState(() => others.some(([name]) => Object.keys(draft).some((k) => k === name || k.startsWith(`${name}_`))));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const apply = (next: Draft) => {
@@ -52,10 +59,14 @@ export function FilterPanel({ resource }: { resource: Resource }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const inputs: ReactNode[] = [];
+  const extra: ReactNode[] = [];
   if (hasSearch(resource)) {
     inputs.push(<TextField key="q" size="small" label={translate('admin.list.keyword')} value={draft.q ?? ''} onChange={(e) => change('q', e.target.value)} />);
   }
-  for (const [name, field] of filterableFields(resource)) {
+  const byName = new Map(filterableFields(resource));
+  const ordered = [...resource.filters.map((name) => [name, byName.get(name)!] as const), ...others];
+  for (const [name, field] of ordered) {
+    const inputs_ = common.has(name) ? inputs : extra;
     for (const op of panelOps(field)) {
       const key = paramName(name, op);
       const field_ = translate(fieldLabel(resource.name, name));
@@ -63,7 +74,7 @@ export function FilterPanel({ resource }: { resource: Resource }) {
       const common = { key, size: 'small' as const, label };
       if (field.widget === 'select' || field.widget === 'switch') {
         const choices = field.widget === 'switch' ? ['1', '0'] : (field.options ?? []);
-        inputs.push(
+        inputs_.push(
           <TextField select {...common} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)}>
             <MenuItem value="">{translate('admin.list.any')}</MenuItem>
             {choices.map((value) => (
@@ -74,9 +85,9 @@ export function FilterPanel({ resource }: { resource: Resource }) {
           </TextField>,
         );
       } else if (field.widget === 'date' || field.system === 'createTime' || field.system === 'updateTime' || field.system === 'deleteTime') {
-        inputs.push(<DateFilterInput key={key} label={label} value={draft[key]} end={op === 'lte'} onChange={(epoch) => change(key, epoch)} />);
+        inputs_.push(<DateFilterInput key={key} label={label} value={draft[key]} end={op === 'lte'} onChange={(epoch) => change(key, epoch)} />);
       } else {
-        inputs.push(<TextField {...common} type={isNumericColumn(field) ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
+        inputs_.push(<TextField {...common} type={isNumericColumn(field) ? 'number' : 'text'} value={draft[key] ?? ''} onChange={(e) => change(key, e.target.value)} />);
       }
     }
   }
@@ -84,10 +95,16 @@ export function FilterPanel({ resource }: { resource: Resource }) {
   return (
     <Box component="form" role="search" onSubmit={(e) => (e.preventDefault(), apply(draft))} sx={{ p: 2 }}>
       {/* Columns as wide as a label needs, as many as fit: 19 filters take a few rows, not 19. */}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 }}>{inputs}</Box>
+      <Box sx={GRID}>{inputs}</Box>
+      {more && extra.length > 0 && <Box sx={{ ...GRID, mt: 1.5 }} data-testid="more-filters">{extra}</Box>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 1.5 }}>
         <Button type="submit" variant="contained" size="small">{translate('ra.action.search')}</Button>
         <Button size="small" onClick={() => (setDraft({}), apply({}))}>{translate('ra.action.reset')}</Button>
+        {extra.length > 0 && (
+          <Button size="small" aria-expanded={more} onClick={() => setMore((open) => !open)}>
+            {translate(more ? 'admin.view.fewer_filters' : 'admin.view.more_filters')}
+          </Button>
+        )}
         <FormControlLabel control={<Switch size="small" checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={translate('admin.list.auto_search')} />
       </Box>
     </Box>

@@ -5,9 +5,10 @@
  * what a schema cannot say.
  */
 import Edit from '@mui/icons-material/Edit';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { DataTable, List, useListContext, useLocale, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { DataTable, List, useCreatePath, useListContext, useLocale, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router';
 import type { Resource } from '../../schema/define';
 import { DEFAULT_PAGE_SIZE } from '../../schema/options';
 import { usePermission } from '../permissions';
@@ -15,9 +16,12 @@ import { actionRule, fieldLabel, useResource } from '../schema';
 import { useScreenSlots } from '../screens/index';
 import { renderCell } from './cells';
 import { CellText } from './CellText';
+import { CompactList } from './CompactList';
+import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import { inTrash, ListToolbar, SelectionActions } from './ListToolbar';
 import { ListPagination } from './pageSizes';
+import { ReadFailed } from './ReadFailed';
 import { OpeningRowsBody, RowOpensDialog } from './RowOpens';
 import { defaultSort, drawnColumns, useOpenInAll, useTableSettings, type ColumnSetting } from './tableSettings';
 import { TableSettingsDialog } from './TableSettingsDialog';
@@ -79,6 +83,7 @@ export default function ResourceScreen() {
       >
         {slots.Banner && <slots.Banner />}
         {filtersOpen && <FilterPanel key={viewsApplied} resource={resource} />}
+        <FilterChips resource={resource} />
         <ResourceTable resource={resource} columns={columns} dateDisplay={settings.dateDisplay} canEdit={canEdit} onEdit={(id) => setEditing({ id })} slots={slots} />
         {settingsOpen && (
           <TableSettingsDialog
@@ -98,7 +103,8 @@ export default function ResourceScreen() {
             id={editing.id}
             initial={editing.initial}
             inputs={slots.inputs}
-            Panel={slots.DialogPanel}
+            // A table with a record page tells its story there, not under the form.
+            Panel={resource.show ? undefined : slots.DialogPanel}
             onClose={() => setEditing(null)}
             onCreated={(record: RaRecord) => AfterCreate && setCreated(record)}
           />
@@ -127,16 +133,43 @@ const TABLE_SX = {
   '& th:not(.MuiTableCell-paddingCheckbox), & td:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
 } as const;
 
+/** Where a row leads: its record page when the table declares one, else its edit dialog for a caller who may edit. */
+function useRowOpens(resource: Resource, canEdit: boolean, onEdit: (id: Identifier) => void, trash: boolean) {
+  const createPath = useCreatePath();
+  const navigate = useNavigate();
+  if (trash) return null;
+  if (resource.show) return (id: Identifier) => navigate(createPath({ resource: resource.name, id, type: 'show' }));
+  return canEdit ? onEdit : null;
+}
+
 function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots }: TableProps) {
   const translate = useTranslate();
   const locale = useLocale();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { filterValues, error, refetch } = useListContext();
   const RowActions = slots.RowActions;
   // No empty actions column: trashed rows cannot be edited, and only some screens act on them.
-  const trash = inTrash(useListContext().filterValues);
+  const trash = inTrash(filterValues);
+  const opens = useRowOpens(resource, canEdit, onEdit, trash);
   const hasRowButtons = trash ? Boolean(RowActions && slots.rowActionsInTrash) : canEdit || Boolean(RowActions);
   const extra = new Map(slots.columns?.map((c) => [c.key, c]));
+  // A failed read shows why and a Retry, never the empty list's words.
+  if (error) return <ReadFailed error={error} what={translate(`resources.${resource.name}.name`)} onRetry={() => void refetch()} />;
+  if (phone) {
+    return (
+      <CompactList
+        resource={resource}
+        dateDisplay={dateDisplay}
+        cells={slots.cells}
+        onOpen={opens}
+        selectable
+        bulkActions={<SelectionActions resource={resource} />}
+        buttons={hasRowButtons ? (record) => <RowButtons record={record} canEdit={canEdit} onEdit={onEdit} RowActions={RowActions} /> : undefined}
+      />
+    );
+  }
   return (
-    <RowOpensDialog onOpen={canEdit && !trash ? onEdit : null}>
+    <RowOpensDialog onOpen={opens}>
     <DataTable rowClick={false} body={OpeningRowsBody} bulkActionButtons={<SelectionActions resource={resource} />} sx={TABLE_SX}>
       {columns.map(({ name }, index) => {
         const field = resource.fields[name];

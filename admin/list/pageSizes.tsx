@@ -21,9 +21,11 @@ function usePageLimit(): number | undefined {
 
 export function ListPagination() {
   const limit = usePageLimit();
-  const { perPage, setPerPage } = useListContext();
+  const { perPage, setPerPage, error } = useListContext();
   useEffect(() => {
     if (limit && perPage > limit) setPerPage(limit);
   }, [limit, perPage, setPerPage]);
+  // A failed read has no rows to count: no "1-10 of 10" beside its error.
+  if (error) return null;
   return <Pagination rowsPerPageOptions={limit ? pageSizesUpTo(limit) : [DEFAULT_PAGE_SIZE]} />;
 }

@@ -37,6 +37,12 @@ export interface ScreenSlots {
   Banner?: ComponentType;
   /** Shown once after the dialog created a record (an order's pay link). */
   AfterCreate?: ComponentType<{ record: RaRecord; onClose: () => void }>;
+  /** The record page's actions by the names its schema's `show.actions` gives (an order's mark-paid and refund); each checks its own rule. */
+  recordActions?: Record<string, ComponentType<{ record: RaRecord }>>;
+  /** Beside the record page's summary (an order's pay link and QR code). */
+  RecordAside?: ComponentType<{ record: RaRecord }>;
+  /** The record page's related panels a screen draws itself, by related table (an order's timeline). */
+  panels?: Record<string, ComponentType<{ record: RaRecord }>>;
 }
 
 const modules = import.meta.glob<{ default: ScreenSlots }>(['./*.tsx']);

@@ -10,6 +10,7 @@ import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
+import { ORDER_STATUSES } from '../../schema/options';
 import { ScanToPay } from '../scan-to-pay';
 import { AlertDialog, Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 
@@ -131,7 +132,7 @@ function useMovedToPaid(status: string | undefined): boolean {
 /** Why a finished order cannot be paid, with the way to its result. */
 function ClosedNotice({ status, tradeNo }: { status: string; tradeNo: string }) {
   const t = useT();
-  const known = status === 'completed' || status === 'failed' || status === 'expired' || status === 'refunded';
+  const known = status !== 'pending' && (ORDER_STATUSES as readonly string[]).includes(status);
   return (
     <section className={`closed status--${status}`} role="status" data-testid="closed-notice">
       <p>{t(known ? `pay.closed.${status}` : 'pay.status.unknown')}</p>

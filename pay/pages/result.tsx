@@ -14,6 +14,8 @@ const ICONS: Record<Look, string> = {
   failed: 'M7.5 7.5l9 9m0-9l-9 9',
   expired: 'M12 7v5l3.5 2M7 3.5h10',
   refunded: 'M9 14l-4-4 4-4M5 10h9a5 5 0 0 1 0 10h-3',
+  partially_refunded: 'M9 14l-4-4 4-4M5 10h9a5 5 0 0 1 0 10h-3',
+  closed: 'M7 12h10',
   unknown: 'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.5v.01',
   querying: 'M12 3a9 9 0 0 1 9 9',
 };

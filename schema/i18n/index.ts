@@ -20,7 +20,8 @@ export function isLang(value: unknown): value is Lang {
 }
 
 /** `lang` cookie, else the first Accept-Language match (by primary tag), else zh-cn. */
-export function pickLang(cookie?: string | null, acceptLanguage?: string | null): Lang {
+/** The cookie's language, else the first of Accept-Language we speak, else `fallback` (the install's language on the server). */
+export function pickLang(cookie?: string | null, acceptLanguage?: string | null, fallback: Lang = DEFAULT_LANG): Lang {
   if (isLang(cookie)) return cookie.toLowerCase() as Lang;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]!.trim().toLowerCase();
@@ -30,7 +31,7 @@ export function pickLang(cookie?: string | null, acceptLanguage?: string | null)
     const match = LANGS.find((l) => l.startsWith(primary + '-'));
     if (match) return match;
   }
-  return DEFAULT_LANG;
+  return fallback;
 }
 
 export function lookup(catalog: Catalog, key: string): string | undefined {

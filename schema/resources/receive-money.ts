@@ -5,6 +5,8 @@ import {
 } from '../options';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The statuses an imported order may have: a refund or an exception has rows of its own an import cannot bring. */
+const IMPORTED_STATUSES = ['pending', 'completed', 'failed', 'expired'] as const;
 
 /**
  * Payment orders. The creator gives title,
@@ -16,6 +18,9 @@ export const receiveMoney = defineResource({
   menu: 'flow',
   icon: 'payments',
   dialogWidth: '60%',
+  title: 'title',
+  compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
+  filters: ['status', 'channel', 'createTime', 'amount'],
   fields: {
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),
@@ -38,7 +43,7 @@ export const receiveMoney = defineResource({
     exceptionCurrency: f.text({ max: 16, readOnly: true, list: false }),
     refundedAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'currency' }),
     // Set only by a transition (server/payments): a verified notification or an operator's mark-paid.
-    paidAmount: f.number({ decimals: 2, readOnly: true, list: false }),
+    paidAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'currency' }),
     // In the table settings, not the default columns: the list must fit 1280 px (issue 11 item 5).
     paidTime: f.time({ readOnly: true, list: false }),
     channelTradeNo: f.text({ max: 128, readOnly: true, search: true, filter: true, list: false }),
@@ -80,6 +85,20 @@ export const receiveMoney = defineResource({
     ...(row.status !== 'pending' || row.checkoutId ? (['amount', 'currency', 'channel', 'payType'] as const) : []),
     ...(row.status !== 'pending' ? (['payUrl'] as const) : []),
   ],
+  // An import brings orders of another system as what they were: a past payment comes in as its record (completed,
+  // with what was paid and when), never as a pending order that could be paid a second time.
+  history: {
+    fields: ['status', 'paidAmount', 'paidTime', 'channelTradeNo', 'createTime'],
+    refine: (row) => {
+      const status = row.status ?? 'pending';
+      const paid = Number(row.paidAmount) > 0 || Boolean(row.paidTime);
+      if (!(IMPORTED_STATUSES as readonly string[]).includes(status)) return [{ field: 'status', message: 'validation.import_status' }];
+      if (status === 'completed' ? !(Number(row.paidAmount) > 0 && row.paidTime) : paid) return [{ field: 'paidAmount', message: 'validation.import_paid' }];
+      return [];
+    },
+  },
+  // What an operator may set on many orders at once ("Edit selected"); the frozen ones refuse it row by row.
+  bulk: ['remark', 'describe', 'channel', 'payType', 'expireTime'],
   // An order that ever received money keeps its story: it may be archived (still counted), never deleted.
   permanent: (row) => row.status === 'completed' || row.status === 'refunded' || Boolean(row.exception)
     || Number(row.paidAmount) > 0 || Number(row.exceptionAmount) > 0 || Number(row.refundedAmount) > 0,

@@ -34,6 +34,7 @@ export const users = defineResource({
     ...f.timestamps(),
     deleteTime: f.deleteTime(),
   },
+  bulk: ['status', 'gender', 'source', 'remark'],
   extras: {
     flat: { kind: 'select', fields: ['id', 'nickname', 'account', 'avatar'], limit: 1000 },
     briefly: { kind: 'select', fields: ['id', 'nickname', 'phone', 'email', 'uid', 'avatar', 'remark'], limit: 200 },

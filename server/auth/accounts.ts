@@ -20,7 +20,7 @@ export interface Social {
 
 /** The live account whose phone or address is `social` (and, when given, whose name is `account`). */
 export function accountBySocial(q: Kysely<Database>, social: Social, account?: string) {
-  let query = q.selectFrom('users').select(['id', 'status'])
+  let query = q.selectFrom('users').select(['id', 'status', 'mfa'])
     .where(social.kind, '=', social.target).where('deleteTime', '=', 0);
   if (account !== undefined) query = query.where('account', '=', account);
   return query.orderBy('id').executeTakeFirst();

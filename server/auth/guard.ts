@@ -12,6 +12,7 @@ import type { Db } from '../db/connect';
 import { AppError, forbidden, notFound, unauthorized } from '../http';
 import type { Caller, CallerUser } from '../types';
 import { isApiKey, type ApiKeys } from './api-keys';
+import { isCredentialRoute } from './credentials';
 import { keyReach, ruleName } from './key-rules';
 import type { RuleBook, RuleRow } from './rules';
 import { tokenOf, type Tokens } from './tokens';
@@ -22,6 +23,18 @@ interface Grants {
   /** A group requires two-factor sign-in and the user has not set it up. */
   mfaMissing: boolean;
 }
+
+/** Groups that grant this very rule: every group for one open to anyone signed in. */
+const grantingOf = (grants: Grants, rule: { id: number; type: string }) =>
+  rule.type === 'default' ? grants.groups.filter((g) => g.all === 1 || g.rules.has(rule.id)) : grants.groups;
+
+/**
+ * Whether the rule reaches everyone's rows: a group must grant this very rule
+ * (listing it, or all) with `manage = 1`. For a rule open to anyone signed in,
+ * a group managing other rules lifts nothing (an auditor reads everyone's
+ * rows, and revokes no one's key).
+ */
+const managesAll = (grants: Grants, rule: { id: number }) => grants.groups.some((g) => g.manage === 1 && (g.all === 1 || g.rules.has(rule.id)));
 
 /** How long a change written through another instance (which this one hears nothing of) may go unseen here. */
 const FRESH_MS = 1000;
@@ -95,23 +108,29 @@ export class Guard {
     };
   }
 
+  /** 403 for a session that still owes the second factor its group requires (API keys act for scripts). */
+  private settled(grants: Grants, caller: Caller) {
+    if (grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
+  }
+
   /** Applies a rule to the request and sets `request.caller`. */
   async check(request: FastifyRequest, rule: RuleRow) {
     if (rule.type === 'common') {
       // Public, but a signed-in caller is still known (for the log and their own rows); anyone else stays the stranger of onRequest.
       const known = await this.identify(request).catch(() => undefined);
       if (known) request.caller = known.caller;
+      if (known && isCredentialRoute(rule)) this.settled(known.grants, known.caller);
       return;
     }
     const { grants, caller } = await this.identify(request);
     request.caller = caller;
-    const granting = rule.type === 'login' ? grants.groups : grants.groups.filter((g) => g.all === 1 || g.rules.has(rule.id));
+    const granting = grantingOf(grants, rule);
     if (rule.type === 'default' && !granting.length) throw forbidden();
     // A limited key needs its own rule too, whatever its owner may do (server/auth/key-rules.ts).
     if (caller.keyRules && !caller.keyRules.has(ruleName(rule))) throw new AppError(403, 'errors.api_key_rule', { rule: ruleName(rule) });
-    // A group's grants wait for the second factor it requires (a session from before it did, a code sign-in); API keys act for scripts.
-    if (rule.type === 'default' && grants.mfaMissing && !caller.apiKeyId) throw forbidden('errors.mfa_required');
-    if (granting.some((g) => g.manage === 1)) caller.scopeUid = null;
+    // A group's grants, and every credential, wait for the second factor it requires (a session from before it did); API keys act for scripts.
+    if (rule.type === 'default' || isCredentialRoute(rule)) this.settled(grants, caller);
+    if (managesAll(grants, rule)) caller.scopeUid = null;
     // Stryker disable next-line ConditionalExpression,OptionalChaining: every checked route declares its rule; what the history may show, worked out for any other route, is only not read
     if (request.routeOptions.config?.rule?.group === revisions.name) caller.readable = await this.readable(grants, caller.keyRules);
   }
@@ -133,12 +152,12 @@ export class Guard {
     for (const declared of reads) {
       const row = await this.rules.find('GET', declared.route);
       if (!row || !keyAllows(row)) continue;
-      const granting = row.type === 'default' ? grants.groups.filter((g) => g.all === 1 || g.rules.has(row.id)) : grants.groups;
+      const granting = grantingOf(grants, row);
       if (!granting.length || (row.type === 'default' && grants.mfaMissing)) continue;
       const table = declared.route.split('/')[1]!;
       // A personal table's rows (saved views) are their owner's alone, whatever a group manages.
       const personal = Boolean(resourceList.find((r) => r.name === table)?.personal);
-      (granting.some((g) => g.manage === 1) && !personal ? all : own).push(table);
+      (managesAll(grants, row) && !personal ? all : own).push(table);
     }
     const settings = await this.rules.find('GET', 'api/toml/:name');
     if (settings && keyAllows(settings) && !grants.mfaMissing && grants.groups.some((g) => g.all === 1 || g.rules.has(settings.id))) {
@@ -166,14 +185,13 @@ export class Guard {
   /** `auth-rules/mine`: the caller's rules with whether their scope covers others' rows. */
   async mine(request: FastifyRequest, all: RuleRow[]) {
     const { grants, caller } = await this.identify(request);
-    const groups = grants.groups;
     return all
       .filter((rule) => rule.type === 'common' || !caller.keyRules || caller.keyRules.has(ruleName(rule)))
       .map((rule) => {
-        const granting = rule.type === 'default' ? groups.filter((g) => g.all === 1 || g.rules.has(rule.id)) : groups;
-        if (rule.type === 'default' && (!granting.length || grants.mfaMissing)) return null;
+        if (rule.type === 'default' && !grantingOf(grants, rule).length) return null;
+        if (grants.mfaMissing && (rule.type === 'default' || isCredentialRoute(rule))) return null;
         // `manage`: the rule is usable from the console; `scope`: whose rows it reaches.
-        const scope = granting.some((g) => g.manage === 1) ? 'all' : 'own';
+        const scope = managesAll(grants, rule) ? 'all' : 'own';
         return { method: rule.method, route: rule.route, manage: true, scope };
       })
       .filter((x) => x !== null);

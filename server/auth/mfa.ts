@@ -69,6 +69,8 @@ export interface Challenge { uid: number; kind: ChallengeKind }
 
 const hashed = (text: string) => createHash('sha256').update(text).digest('base64url');
 
+const pendingKey = (uid: number, session: string) => `mfa:pending:${uid}:${hashed(session)}`;
+
 /** Challenges, pending enrolments, spent time steps and the code throttle, all in the shared cache. */
 export class MfaStore {
   constructor(private readonly cache: () => KeyValueCache, private readonly now: () => number) {}
@@ -89,21 +91,26 @@ export class MfaStore {
     return this.cache().del(`mfa:ch:${hashed(mfaToken)}`);
   }
 
-  /** The key offered to `uid` for enrolment: the same one until confirmed or expired, so a reload shows one QR code. */
-  async pendingSecret(uid: number): Promise<string> {
-    const known = await this.cache().get<string>(`mfa:pending:${uid}`);
+  /**
+   * The key offered to `uid` in one session (a token's id, or an enrolment
+   * challenge): the same one until confirmed or expired, so a reload shows
+   * one QR code; another session of the same user, a copied one too, is
+   * offered its own and never learns this one.
+   */
+  async pendingSecret(uid: number, session: string): Promise<string> {
+    const known = await this.offeredSecret(uid, session);
     if (known) return known;
     const secret = newTotpSecret();
-    await this.cache().set(`mfa:pending:${uid}`, secret, PENDING_SECONDS);
+    await this.cache().set(pendingKey(uid, session), secret, PENDING_SECONDS);
     return secret;
   }
 
-  offeredSecret(uid: number) {
-    return this.cache().get<string>(`mfa:pending:${uid}`);
+  offeredSecret(uid: number, session: string) {
+    return this.cache().get<string>(pendingKey(uid, session));
   }
 
-  dropPending(uid: number) {
-    return this.cache().del(`mfa:pending:${uid}`);
+  dropPending(uid: number, session: string) {
+    return this.cache().del(pendingKey(uid, session));
   }
 
   /** Claims a time step for `uid`: false when it, or a later one, was used already. */

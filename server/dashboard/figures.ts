@@ -6,7 +6,7 @@
  * of all owners; any other reads his own rows.
  */
 import { sql, type Kysely } from 'kysely';
-import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
+import { ORDER_EXCEPTIONS, ORDER_STATUSES, PAID_STATUSES, UNPAID_END_STATUSES } from '../../schema/options';
 import { ALL_OWNERS, DELAY_BOUNDS, DELAY_COLUMNS, MONEY_COLUMNS, ORDER_COUNT_COLUMNS } from '../payments/totals';
 import type { CurrencyFigures, Figures } from '../../schema/dashboard';
 import type { Period, Segment } from './period';
@@ -77,8 +77,8 @@ export async function readFigures(db: Kysely<any>, period: Period, scopeUid: num
     f.collected = fromCents(f.paid - f.refunded);
     f.paid = fromCents(f.paid);
     f.refunded = fromCents(f.refunded);
-    const paidOrders = (f.orders.completed ?? 0) + (f.orders.refunded ?? 0);
-    const ended = paidOrders + (f.orders.failed ?? 0) + (f.orders.expired ?? 0);
+    const paidOrders = PAID_STATUSES.reduce((sum, s) => sum + (f.orders[s] ?? 0), 0);
+    const ended = paidOrders + UNPAID_END_STATUSES.reduce((sum, s) => sum + (f.orders[s] ?? 0), 0);
     f.conversion = ended ? paidOrders / ended : null;
     f.medianPay = median(histograms.get(f.currency));
   }

@@ -15,6 +15,8 @@ import { exportRows } from './export';
 import { downloadHeaders } from './export-sheets';
 import { exportView } from './export-view';
 import { inviteRoutes } from '../routes/invite';
+import { bulkEditRoutes } from './bulk-edit';
+import { importRoutes } from './import/routes';
 import { onlyKeys, refuse } from './params';
 import { present, presentOne } from './present';
 import * as reads from './reads';
@@ -46,7 +48,10 @@ function byName(r: Resource, q: Record<string, unknown>): Record<string, unknown
   return { ...rest, [r.publicTake!.by]: value };
 }
 
-function handlers(r: Resource, o: EngineRouteOptions): Record<Action, Handler> {
+/** The bulk writes have their own modules (import/, bulk-edit.ts). */
+type SingleAction = Exclude<Action, 'import' | 'update-many'>;
+
+function handlers(r: Resource, o: EngineRouteOptions): Record<SingleAction, Handler> {
   const e = o.engine;
   return {
     take: async (request, reply) => {
@@ -124,11 +129,12 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; 
     const generic = handlers(r, o);
     // The rules the schema derived (defineResource) are the routes: one list, no second derivation.
     for (const rule of r.rules) {
+      if (rule.name === 'import' || rule.name === 'update-many') continue;
       const x = r.extras[rule.name];
       // Extras that read through the table's cache (select, group) have its ETag too.
       const cachedExtra = x && (x.kind === 'select' || x.kind === 'group');
       const extra = async (request: FastifyRequest) => ok(await reads.extra(engine, r, request.caller, x!, query(request)));
-      const handler: Handler = !x ? generic[rule.name as Action]
+      const handler: Handler = !x ? generic[rule.name as SingleAction]
         : cachedExtra ? (request, reply) => conditionalRead(engine, r, request, reply, () => extra(request))
         : extra;
       app.route({
@@ -145,6 +151,10 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; 
   }
   // The simple-rest dialect of the same resources, through the same engine.
   await app.register(restRoutes, { prefix: '/api/rest', resources: engine.resources.values(), options: o });
+  // The bulk writes: an import (multipart, in its own plugin) and a bulk edit.
+  const history = () => app.settings.get('history').import;
+  await app.register(importRoutes, { resources: engine.resources.values(), options: o, limits: () => ({ maxBytes: history().max_mb * 1024 * 1024, maxRows: history().max_rows }) });
+  await app.register(bulkEditRoutes, { resources: engine.resources.values(), options: o });
   // Hand-written routes that write through the engine.
   await app.register(inviteRoutes, { engine, config, writeContext: o.writeContext });
 };

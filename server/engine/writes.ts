@@ -112,11 +112,11 @@ function checkShare(r: Resource, caller: Caller, values: Record<string, unknown>
  * A write that would leave the caller banned or the site without a super-admin rolls back (keep-admin.ts).
  * A transaction the database gave up on to settle a race runs again (server/db/races.ts).
  */
-function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+function inTransaction<T>(e: Engine, r: Resource, ctx: WriteContext, action: HistoryAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   return retryLostRaces(() => transactOnce(e, r, ctx, action, work));
 }
 
-async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, action: RevisionAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, action: HistoryAction | null, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
   let used: Transaction<any> | undefined;
   try {
     const result = await e.db.any.transaction().execute(async (trx) => {
@@ -156,76 +156,120 @@ async function consult(e: Engine, trx: Transaction<any>, r: Resource, ctx: Write
 }
 
 /** The write's revisions, in its transaction: a move to or from the bin is its bin column's change, a delete what the row held. */
-async function recordHistory(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, action: RevisionAction) {
+async function recordHistory(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, action: HistoryAction) {
   const time = Math.floor((e.clock ?? Date.now)() / 1000);
   const binned = r.columns.deleteTime;
-  // Every write with an action consults the rows it writes before its work is done.
-  const rows = consulted.get(trx)!.map((change) =>
+  // Every write with an action consults the rows it writes before its work is done (a batch may have written none).
+  const rows = (consulted.get(trx) ?? []).map((change) =>
     action === 'remove' && binned && change.before ? { before: change.before, after: { ...change.before, [binned]: now() } } : change);
-  await recordRevisions(trx, r, { action, author: authorOf(ctx.caller), time, rows });
+  if (action !== 'batch') return recordRevisions(trx, r, { action, author: authorOf(ctx.caller), time, rows });
+  // A batch of creates and updates: each row's revision is what happened to it.
+  await recordRevisions(trx, r, { action: 'create', author: authorOf(ctx.caller), time, rows: rows.filter((row) => !row.before) });
+  await recordRevisions(trx, r, { action: 'update', author: authorOf(ctx.caller), time, rows: rows.filter((row) => row.before) });
 }
+
+/** A write's history action; `batch` records each row as the create or update it was. */
+type HistoryAction = RevisionAction | 'batch';
 
 async function readBack(trx: Kysely<any>, r: Resource, id: number) {
   const row = await trx.selectFrom(r.table).select(outputColumns(r)).where('id', '=', id).executeTakeFirstOrThrow();
   return decode(r, row);
 }
 
-export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
-  const values = await prepare(r, parseValues(r, body, false), true);
+/**
+ * A create's values, checked as `create` checks them before its transaction: the fields' own validators,
+ * the share, the whole-row rule, and what the server derives. `system` holds values the caller may not send
+ * but the server itself decided (an import's past order: its status and payment), checked with the row.
+ */
+export async function createValues(r: Resource, ctx: WriteContext, body: unknown, system: Record<string, unknown> = {}) {
+  const values = Object.assign(await prepare(r, parseValues(r, body, false), true), system);
   checkShare(r, ctx.caller, values);
   checkRow(r, withDefaults(r, values));
   Object.assign(values, r.derive?.(withDefaults(r, values) as never));
+  return values;
+}
+
+/** Inserts checked values (createValues) in `trx`: references, uniqueness, the ceiling and the guards, then the row. Answers its id. */
+export async function createIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, values: Record<string, unknown>) {
+  await checkRefs(trx, e, r, values);
+  const { owner, createTime, updateTime, serial } = r.columns;
+  const t = now();
+  const row = withDefaults(r, {
+    ...values,
+    ...(owner && { [owner]: ctx.caller.user?.id ?? 0 }),
+    // Only the server sets a creation time (an imported past order keeps its own); a client cannot send one.
+    ...(createTime && { [createTime]: values[createTime] ?? t }),
+    ...(updateTime && { [updateTime]: t }),
+  });
+  if (serial) {
+    const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(${sql.ref(serial)}), 0)`.as('top')).executeTakeFirstOrThrow();
+    row[serial] = Number(top) + 1;
+  }
+  await checkUnique(e, trx, r, values, owner ? row[owner] : undefined);
+  await consult(e, trx, r, ctx, [{ after: row }]);
+  const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
+  const id = Number(result.insertId);
+  // The consulted row becomes the revision: it is known by its id now.
+  row.id = id;
+  return id;
+}
+
+export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
+  const values = await createValues(r, ctx, body);
   return inTransaction(e, r, ctx, 'create', async (trx) => {
-    await checkRefs(trx, e, r, values);
-    const { owner, createTime, updateTime, serial } = r.columns;
-    const t = now();
-    const row = withDefaults(r, {
-      ...values,
-      ...(owner && { [owner]: ctx.caller.user?.id ?? 0 }),
-      ...(createTime && { [createTime]: t }),
-      ...(updateTime && { [updateTime]: t }),
-    });
-    if (serial) {
-      const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(${sql.ref(serial)}), 0)`.as('top')).executeTakeFirstOrThrow();
-      row[serial] = Number(top) + 1;
-    }
-    await checkUnique(e, trx, r, values, owner ? row[owner] : undefined);
-    await consult(e, trx, r, ctx, [{ after: row }]);
-    const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
-    const id = Number(result.insertId);
-    // The consulted row becomes the revision: it is known by its id now.
-    row.id = id;
+    const id = await createIn(e, trx, r, ctx, values);
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
   });
 }
 
+/** An update's patch, checked by the fields' validators (a password hashed) before its transaction. */
+export const updateValues = async (r: Resource, body: unknown) => prepare(r, parseValues(r, body, true, ['id']), false);
+
+/**
+ * Updates row `id` in `trx` with a checked patch (updateValues), through every check of `update`. With
+ * `skipUnchanged`, a patch that changes nothing writes nothing and answers false (an import's row that is already so).
+ */
+export async function updateIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, id: number, values: Record<string, unknown>, skipUnchanged = false) {
+  // Locked while it is checked and written (MySQL; SQLite has one writer): a payment that lands meanwhile is seen, not written over.
+  const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
+  if (!existing) throw notFound();
+  ownOnly(r, ctx.caller, [existing]);
+  checkShare(r, ctx.caller, values);
+  if (r.columns.lock && existing[r.columns.lock] === 1) {
+    const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
+    if (changed) throw new AppError(403, 'errors.locked', { field: changed });
+  }
+  const before = decode(r, { ...existing });
+  if (skipUnchanged && Object.keys(values).every((k) => JSON.stringify(values[k]) === JSON.stringify(before[k]))) return false;
+  checkFrozen(r, before, values);
+  const merged = { ...before, ...values };
+  checkRow(r, merged);
+  Object.assign(values, r.derive?.(merged as never));
+  await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
+  await checkUnique(e, trx, r, values, r.columns.owner ? existing[r.columns.owner] : undefined, id);
+  await checkRefs(trx, e, r, values);
+  await trx.updateTable(r.table).set(encode(r, { ...values, ...touched(r) })).where('id', '=', id).execute();
+  return true;
+}
+
 export async function update(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
   if (typeof body !== 'object' || body === null) throw badRequest('errors.bad_json');
   const id = parseId((body as Body).id);
-  const values = await prepare(r, parseValues(r, body, true, ['id']), false);
+  const values = await updateValues(r, body);
   return inTransaction(e, r, ctx, 'update', async (trx) => {
-    // Locked while it is checked and written (MySQL; SQLite has one writer): a payment that lands meanwhile is seen, not written over.
-    const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
-    if (!existing) throw notFound();
-    ownOnly(r, ctx.caller, [existing]);
-    checkShare(r, ctx.caller, values);
-    if (r.columns.lock && existing[r.columns.lock] === 1) {
-      const changed = r.locked.find((k) => k in values && values[k] !== existing[k]);
-      if (changed) throw new AppError(403, 'errors.locked', { field: changed });
-    }
-    const before = decode(r, { ...existing });
-    checkFrozen(r, before, values);
-    const merged = { ...before, ...values };
-    checkRow(r, merged);
-    Object.assign(values, r.derive?.(merged as never));
-    await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
-    await checkUnique(e, trx, r, values, r.columns.owner ? existing[r.columns.owner] : undefined, id);
-    await checkRefs(trx, e, r, values);
-    await trx.updateTable(r.table).set(encode(r, { ...values, ...touched(r) })).where('id', '=', id).execute();
+    await updateIn(e, trx, r, ctx, id, values);
     await ctx.audit(trx, { bindId: id });
     return readBack(trx, r, id);
   });
+}
+
+/**
+ * Many writes in one transaction with one log row (an import's batch, a bulk edit's): each row's revision
+ * says what happened to it, a create or an update. All of the batch is written, or none of it.
+ */
+export function inBatch<T>(e: Engine, r: Resource, ctx: WriteContext, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  return inTransaction(e, r, ctx, 'batch', work);
 }
 
 /** Create without an id, update with one. */

@@ -64,9 +64,8 @@ export async function apiKeyRoutes(app: FastifyInstance, o: ApiKeyRouteOptions) 
   const rule = (name: string) => ({ rule: { name, group: 'api-keys', type: 'login' as const } });
 
   app.post('/api/api-keys/create', { config: rule('create') }, async (request, reply) => {
+    // A key acts with its owner's groups and no second factor: a session that owes one gets none (server/auth/credentials.ts).
     signedIn(request);
-    // A key acts with its owner's groups and no second factor: whose group requires one must set it up first.
-    if (request.caller.mfaMissing) throw new AppError(403, 'errors.mfa_required');
     const values = parseValues(resource, request.body, false, ['rules', 'preset']);
     const now = o.clock();
     const expireTime = Number(values.expireTime ?? 0);
@@ -104,8 +103,6 @@ export async function apiKeyRoutes(app: FastifyInstance, o: ApiKeyRouteOptions) 
     signedIn(request);
     onlyKeys(request.body, ['id', 'rules', 'preset']);
     const body = request.body as Record<string, unknown>;
-    // As for making a key: whose group requires a second factor sets it up before widening what a key may do.
-    if (request.caller.mfaMissing) throw new AppError(403, 'errors.mfa_required');
     const id = parseId(body.id);
     if (!('rules' in body) && !('preset' in body)) invalid([{ field: 'rules', message: 'validation.required' }]);
     const row = await o.db.selectFrom('api_keys').select(['id', 'uid']).where('id', '=', id).executeTakeFirst();

@@ -8,12 +8,12 @@
  *   look-up, which asks the provider (throttled) before answering the order's
  *   public fields, so a missed webhook does not leave the payer on "pending".
  * - `GET /api/receive-money/providers` (signed in): which providers can take
- *   orders now, and whether in test mode.
+ *   orders now, whether in test mode, and in which currencies.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseBody, tradeNo } from './inputs';
-import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
+import { CURRENCIES, PAY_PROVIDERS, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { invalid } from '../engine/params';
 import { AppError, notFound, ok } from '../http';
@@ -34,7 +34,8 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /**
  * 400 naming `channel` when an order may not be created for it now (Stripe
- * without a secret key), and naming `amount` when the provider cannot charge
+ * without a secret key), naming `currency` when the provider does not take it
+ * (IDR at PayPal), and naming `amount` when the provider cannot charge
  * it (12.5 TWD at Stripe). The engine's write guard calls it for every write of an order
  * that sets its channel, amount or currency.
  */
@@ -42,6 +43,10 @@ export function checkChannelReady(connectors: Connectors, row: { channel?: strin
   const channel = row.channel ?? 'manual';
   const connector = connectors[channel as PayProvider] as Connector | undefined;
   if (!connector || !connector.ready()) invalid([{ field: 'channel', message: 'validation.channel_not_ready', params: { channel } }]);
+  // A currency the provider does not take (IDR at PayPal): named, so the creator picks another channel or currency.
+  if (row.currency && connector.decimals && connector.decimals(row.currency) === undefined) {
+    invalid([{ field: 'currency', message: 'validation.currency_not_taken', params: { currency: row.currency, channel } }]);
+  }
   // A written row may hold the amount as text (MySQL's decimals).
   const amount = Number(row.amount);
   if (row.amount !== undefined && Number.isFinite(amount) && row.currency && connector.canCharge && !connector.canCharge(amount, row.currency)) {
@@ -127,5 +132,10 @@ export async function checkoutRoutes(app: FastifyInstance, o: CheckoutRouteOptio
   });
 
   app.get('/api/receive-money/providers', { config: rule('providers', 'login') }, async () =>
-    ok(PAY_PROVIDERS.map((name) => ({ name, ready: connectors[name].ready(), testMode: connectors[name].testMode?.() ?? false }))));
+    ok(PAY_PROVIDERS.map((name) => {
+      const { ready, testMode, decimals } = connectors[name];
+      // The currencies it takes as set up now (PayPal's MYR follows the account's country); null: any.
+      const currencies = decimals ? CURRENCIES.filter((currency) => decimals(currency) !== undefined) : null;
+      return { name, ready: ready(), testMode: testMode?.() ?? false, currencies };
+    })));
 }

@@ -6,7 +6,7 @@
  * operator accepts the money or refunds it (refund-routes.ts `resolve`).
  */
 import type { Transaction } from 'kysely';
-import type { OrderException } from '../../schema/options';
+import { PAID_STATUSES, type OrderException } from '../../schema/options';
 import type { PaymentNotice } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
 import { orderChanged } from './totals';
@@ -15,7 +15,7 @@ import { findOrder, sameAmount, type OrderRow, type Source } from './transitions
 /** Which exception a payment of `notice` makes on `order` as it now stands, or null when it fits (or changes nothing). */
 export function exceptionOf(order: OrderRow, notice: PaymentNotice): OrderException | 'fits' | 'already-paid' {
   if (notice.currency !== order.currency) return 'wrong_currency';
-  if (order.status === 'completed' || order.status === 'refunded') return 'already-paid';
+  if (PAID_STATUSES.includes(order.status)) return 'already-paid';
   if (order.status !== 'pending') return 'paid_late';
   if (sameAmount(notice.amount, order.amount)) return 'fits';
   // Stryker disable next-line EqualityOperator: equivalent; amounts equal to the cent returned 'fits' above, so `<=` decides the same.

@@ -18,7 +18,7 @@ import { refundRoutes } from './refund-routes';
 import { applyRefundNotice, resumeRefunds, type RefundDeps } from './refunds';
 import { makeConnectors } from './connectors';
 import { checkChannelReady, checkoutRoutes } from './checkout-routes';
-import { closeAfter, closeDue, lookUpDue } from './lookups';
+import { closeAfter, closeDue, completeApproved, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import { pruneRevisions } from '../engine/revisions';
@@ -39,6 +39,8 @@ export interface PaymentOptions {
   callbacksToPrivate?: boolean;
   /** Another Stripe API base, e.g. `http://127.0.0.1:12111` for a fake or stripe-mock (main.ts: STRIPE_API_BASE). */
   stripeApiBase?: string;
+  /** Another PayPal API base, a local fake (main.ts: PAYPAL_API_BASE); PayPal's own for the mode when unset. */
+  paypalApiBase?: string;
   /** How often pending checkouts are looked up at their provider, and ended ones closed there. */
   lookupEveryMs?: number;
   /** How often revisions past the retention (history.toml) are deleted: daily. */
@@ -56,6 +58,13 @@ export interface PaymentParts {
   lookUpDue(): Promise<number>;
   /** Runs the history cleanup once now: revisions older than the retention go; answers how many. */
   pruneRevisions(): Promise<number>;
+}
+
+declare module '../types' {
+  /** What the payments plugin adds to the app's parts (`app.paydesk.payments`). */
+  interface AppParts {
+    payments: PaymentParts;
+  }
 }
 
 export interface PaymentRouteOptions extends PaymentOptions {
@@ -102,7 +111,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   if (!pay.callback.secret) await settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
 
   let wake = () => {};
-  const connectors = makeConnectors(() => settings.get('pay'), { stripe: { apiBase: options.stripeApiBase } });
+  const connectors = makeConnectors(() => settings.get('pay'), {
+    stripe: { apiBase: options.stripeApiBase }, paypal: { apiBase: options.paypalApiBase, now: app.clock },
+  });
   const deps: TransitionDeps = {
     db,
     clock,
@@ -121,7 +132,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   const outbox = new Outbox({ db, clock, settings: () => settings.get('pay').callback, fetch: destinations.fetch });
 
   const refundDeps: RefundDeps = { ...deps, connectors };
-  await notifyRoutes(app, { deps, connectors: Object.values(connectors), refunded: (notice) => applyRefundNotice(refundDeps, notice) });
+  await notifyRoutes(app, { deps, connectors: Object.values(connectors), refunded: (notice) => applyRefundNotice(refundDeps, notice),
+    approved: (connector, notice) => completeApproved(deps, connectors, connector, notice.tradeNo),
+  });
   await checkoutRoutes(app, { deps, connectors });
   await operatorRoutes(app, { deps, writeContext, requeued: () => wake(), post: (...args) => outbox.post(...args) });
   await refundRoutes(app, { deps: refundDeps, writeContext });

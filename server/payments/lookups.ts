@@ -15,10 +15,10 @@
  * asks). Both live in the database, so every instance agrees on them.
  */
 import type { Kysely } from 'kysely';
-import { PAY_PROVIDERS, type PayProvider } from '../../schema/options';
+import { PAY_PROVIDERS, UNPAID_END_STATUSES, type PayProvider } from '../../schema/options';
 import { receiveMoney } from '../../schema/resources/receive-money';
 import { inTrash } from '../engine/store';
-import type { CheckoutOrder, Connector } from './connectors/connector';
+import type { CheckoutOrder, Connector, PaymentNotice } from './connectors/connector';
 import { applyNotification } from './notify';
 import { sha256, type Outcome, type TransitionDeps } from './transitions';
 
@@ -71,10 +71,34 @@ async function checkoutOver(db: Kysely<any>, order: PayOrder) {
  */
 export async function lookUp(deps: TransitionDeps, connector: Connector, order: PayOrder): Promise<void> {
   if (!connector.lookup || !order.checkoutId) return;
-  const notice = await connector.lookup(order);
+  const found = await connector.lookup(order);
+  const notice = found?.kind === 'approval' ? await completeIfPayable(deps, connector, order) : found;
   if (!notice) return;
   if (notice.to === 'expired') return checkoutOver(deps.db, order);
-  await applyNotification(deps, connector.notifyPath, `lookup:${order.checkoutId}:${notice.to}`, sha256(JSON.stringify(notice)), notice, 'lookup');
+  const id = `lookup:${order.checkoutId}:${notice.to}`;
+  await applyNotification(deps, connector.notifyPath, id, sha256(JSON.stringify(notice)), notice, 'lookup', connector.paymentId?.(notice) ?? id);
+}
+
+/**
+ * The second step of an approved checkout (PayPal's capture), only while the
+ * order may still be paid: an order that ended is never completed, so the
+ * payer's approved money is never taken for it.
+ */
+async function completeIfPayable(deps: TransitionDeps, connector: Connector, order: PayOrder): Promise<PaymentNotice | null> {
+  const ended = order.status !== 'pending' || (order.expireTime > 0 && order.expireTime <= deps.clock());
+  if (!connector.complete || ended || !order.checkoutId) return null;
+  return connector.complete(order);
+}
+
+/**
+ * A webhook said the payer approved: the order is looked up and completed now, the same way the result page and
+ * the job would (under the same look-up id, so whichever comes first applies it and the others find it done).
+ */
+export async function completeApproved(deps: TransitionDeps, connectors: Connectors, connector: Connector, tradeNo: string): Promise<void> {
+  const order = await loadOrder(deps.db, { tradeNo });
+  // An approval signed by one provider completes only that provider's orders.
+  if (!order || connectors[order.channel as PayProvider] !== connector) return;
+  await lookUp(deps, connector, order);
 }
 
 /**
@@ -141,7 +165,7 @@ export async function closeCheckout(deps: TransitionDeps, connectors: Connectors
 /** After a transition commits: an order that ended unpaid with an open checkout has it expired at the provider. */
 export async function closeAfter(deps: TransitionDeps, connectors: Connectors, outcome: Outcome): Promise<void> {
   const { order } = outcome;
-  if (!outcome.changed || (order.status !== 'expired' && order.status !== 'failed') || !order.checkoutId) return;
+  if (!outcome.changed || !UNPAID_END_STATUSES.includes(order.status) || !order.checkoutId) return;
   if (order.checkoutExpires <= deps.clock()) return;
   const full = await loadOrder(deps.db, { id: order.id });
   // Unreachable now: the closing job tries again.
@@ -153,7 +177,7 @@ export async function closeDue(deps: TransitionDeps, connectors: Connectors): Pr
   const now = deps.clock();
   const channels = providersWith(connectors, 'expireCheckout');
   if (!channels.length) return 0;
-  const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', 'in', ['expired', 'failed'])
+  const due = await deps.db.selectFrom('receive_money').select([...COLUMNS]).where('status', 'in', [...UNPAID_END_STATUSES])
     .where('channel', 'in', channels).where('checkoutUrl', '!=', '').where('checkoutExpires', '>', now)
     .where('lookedUpTime', '<=', now - JOB_EVERY).orderBy('id').limit(BATCH).execute();
   let closed = 0;

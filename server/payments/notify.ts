@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, ok } from '../http';
-import type { Connector, PaymentNotice, RefundNotice } from './connectors/connector';
+import type { ApprovalNotice, Connector, PaymentNotice, RefundNotice } from './connectors/connector';
 import { exceptionOf, flagException } from './exceptions';
 import { applyIn, findOrder, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
 import { retryLostRaces } from '../db/races';
@@ -26,6 +26,8 @@ export interface NotifyOptions {
   connectors: readonly Connector[];
   /** A provider's word on a refund made through it (refunds.ts settles it once); null when it is about no refund of ours. */
   refunded(notice: RefundNotice): Promise<unknown>;
+  /** The payer approved a checkout that needs its second step (lookups.ts completes it once, if the order may still be paid). */
+  approved(connector: Connector, notice: ApprovalNotice): Promise<unknown>;
 }
 
 export type NotifyResult =
@@ -44,7 +46,7 @@ const DECIDE_TRIES = 5;
  * money waits for an operator.
  */
 export async function applyNotification(
-  deps: TransitionDeps, channel: string, id: string, digest: string, notice: PaymentNotice, source: Source = 'notify',
+  deps: TransitionDeps, channel: string, id: string, digest: string, notice: PaymentNotice, source: Source = 'notify', dedupe = id,
 ): Promise<NotifyResult> {
   const known = await findOrder(deps.db, { tradeNo: notice.tradeNo });
   if (!known) throw notFound('errors.order_not_found');
@@ -53,7 +55,7 @@ export async function applyNotification(
   try {
     result = await retryLostRaces(() => deps.db.transaction().execute(async (trx): Promise<NotifyResult> => {
       const row = await trx.insertInto('pay_notifications').values({
-        dedupeKey: `${channel}:${id}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
+        dedupeKey: `${channel}:${dedupe}`.slice(0, 255), channel, notificationId: id.slice(0, 200), orderId: known.id,
         tradeNo: known.tradeNo, outcome: 'applied', reason: '',
         amount: notice.amount,
         currency: notice.currency, digest, uid: known.uid, createTime: now, updateTime: now,
@@ -136,13 +138,17 @@ export async function notifyRoutes(app: FastifyInstance, o: NotifyOptions) {
         config: { rule: { name: `notify-${channel}`, group: 'receive-money', type: 'common', ownSignature: true } },
       }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { id, notice } = connector.verify(raw, request.headers);
+        const { id, notice } = await connector.verify(raw, request.headers);
+        if (notice?.kind === 'approval') {
+          await o.approved(connector, notice);
+          return ok({ id, result: 'applied' }, MESSAGES.applied);
+        }
         if (notice?.kind === 'refund') {
           const settled = await o.refunded(notice);
           return settled ? ok({ id, result: 'applied' }, MESSAGES.applied) : ok({ id, result: 'ignored' }, MESSAGES.ignored);
         }
         if (!notice) return ok({ id, result: 'ignored' }, MESSAGES.ignored);
-        const result = await applyNotification(o.deps, channel, id, sha256(raw), notice);
+        const result = await applyNotification(o.deps, channel, id, sha256(raw), notice, 'notify', connector.paymentId?.(notice) ?? id);
         return ok({ id, result: result.kind }, MESSAGES[result.kind]);
       });
     }

@@ -24,7 +24,7 @@ export interface OperatorRouteOptions {
   post: Outbox['post'];
 }
 
-const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'expired' };
+const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'closed' };
 /** How much of a test callback's answer the operator sees. */
 const TEST_BODY_BYTES = 200;
 

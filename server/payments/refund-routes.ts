@@ -17,6 +17,7 @@ import { orderChanged } from './totals';
 import { refundOrder, type RefundDeps } from './refunds';
 import { findOrder } from './transitions';
 import { retryLostRaces } from '../db/races';
+import { UNPAID_END_STATUSES } from '../../schema/options';
 
 export interface RefundRouteOptions {
   deps: RefundDeps;
@@ -85,7 +86,7 @@ export async function refundRoutes(app: FastifyInstance, o: RefundRouteOptions) 
     const now = deps.clock();
     const after = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
       const current = (await findOrder(trx, { id: order.id }))!;
-      const payable = current.status === 'pending' || current.status === 'expired' || current.status === 'failed';
+      const payable = current.status === 'pending' || UNPAID_END_STATUSES.includes(current.status);
       // Accepting late or short money completes the order with what was received; an overpayment already completed it.
       const moved = await trx.updateTable('receive_money').set({
         exception: '', updateTime: now,

@@ -7,8 +7,9 @@
  *     `refunds` row, `pending`, with the idempotency key the provider gets;
  *  2. the provider is asked, with that key;
  *  3. one transaction settles the row (`succeeded` or `failed`), writes the
- *     order's event and the merchant's `order.refunded` callback, and turns a
- *     fully refunded order `refunded`; a failure gives the reservation back.
+ *     order's event and the merchant's `order.refunded` callback, and turns the
+ *     order `partially_refunded` or, once all it was paid went back, `refunded`;
+ *     a failure gives the reservation back.
  * A crash between 2 and 3 leaves the row pending: the same request again
  * (same Idempotency-Key) or the resume job asks the provider again with the
  * same key, and the provider answers the refund it already made.
@@ -16,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { OrderException, PayProvider, RefundState } from '../../schema/options';
+import { REFUNDABLE_STATUSES, type OrderException, type PayProvider, type RefundState } from '../../schema/options';
 import { minorDigits, decimalsOf } from '../../schema/money';
 import { AppError } from '../http';
 import { t } from '../i18n';
@@ -100,7 +101,7 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
       if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
       await orderChanged(trx, current, { ...current, exception: '' });
     } else {
-      if (current.status !== 'completed') throw new AppError(409, 'errors.refund_not_paid', { status: current.status });
+      if (!REFUNDABLE_STATUSES.includes(current.status)) throw new AppError(409, 'errors.refund_not_paid', { status: current.status });
       const left = cents(current.paidAmount - current.refundedAmount);
       amount = ask.amount ?? left;
       const digits = minorDigits(currency);
@@ -108,7 +109,7 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
       // The cap, checked by the database on the row itself: two refunds at once cannot both fit.
       const reserved = await trx.updateTable('receive_money')
         .set({ refundedAmount: sql`refundedAmount + ${amount}`, updateTime: now })
-        .where('id', '=', current.id).where('status', '=', 'completed')
+        .where('id', '=', current.id).where('status', 'in', [...REFUNDABLE_STATUSES])
         .where(sql<boolean>`refundedAmount + ${amount} <= paidAmount + 0.001`).executeTakeFirst();
       if (Number(reserved.numUpdatedRows) === 0) invalid([{ field: 'amount', message: 'validation.refund_over', params: { left, currency } }]);
     }
@@ -198,8 +199,13 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
     }
     const { total } = await trx.selectFrom('refunds').select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
       .where('orderId', '=', order.id).where('state', '=', 'succeeded').where('exception', 'in', ['', 'overpaid']).executeTakeFirstOrThrow();
-    const whole = against && order.status === 'completed' && cents(Number(total)) >= cents(order.paidAmount);
-    if (whole) await trx.updateTable('receive_money').set({ status: 'refunded', updateTime: now }).where('id', '=', order.id).where('status', '=', 'completed').execute();
+    // Money the order was paid went back: all of it (an overpayment's return included), or part of it by an operator's
+    // refund (an overpayment sent back alone leaves the order as paid as it was asked).
+    const whole = cents(Number(total)) >= cents(order.paidAmount);
+    if (against && REFUNDABLE_STATUSES.includes(order.status) && (whole || refund.exception === '')) {
+      const status = whole ? 'refunded' : 'partially_refunded';
+      await trx.updateTable('receive_money').set({ status, updateTime: now }).where('id', '=', order.id).where('status', 'in', [...REFUNDABLE_STATUSES]).execute();
+    }
     const after = (await findOrder(trx, { id: order.id }))!;
     await remember(after);
     await orderChanged(trx, order, after);

@@ -29,7 +29,7 @@
  * rows, for the migration that introduced them and for bulk loads.
  */
 import { sql, type Kysely } from 'kysely';
-import { ORDER_EXCEPTIONS, ORDER_STATUSES } from '../../schema/options';
+import { ORDER_EXCEPTIONS, ORDER_STATUSES, PAID_STATUSES } from '../../schema/options';
 import { adapterOf } from '../db/dialect';
 
 /** The owner id of the rollup over every owner (no user has a negative id). */
@@ -47,8 +47,6 @@ export const delayBucket = (seconds: number) => {
 /** The histogram's columns of `money_totals`, one per bucket. */
 export const DELAY_COLUMNS = Array.from({ length: DELAY_BOUNDS.length + 1 }, (_, i) => `d${i}`);
 
-/** Statuses of an order whose payment counts as collected (a refund is counted apart, when it is made). */
-export const PAID_STATUSES = ['completed', 'refunded'] as const;
 /** Refunds of money that had been counted as paid: the exception kinds `refunds.ts` counts against the paid amount. */
 export const REFUNDS_OF_PAID = ['', 'overpaid'] as const;
 
@@ -149,19 +147,25 @@ const bucketSql = (delay: string) =>
  * dashboard bench, the demo seed) runs after inserting orders directly.
  */
 export async function rebuildTotals(db: Kysely<any>) {
+  // The count columns the table has at this point: a migration older than a status's column rebuilds without it.
+  const table = (await db.introspection.getTables()).find((t) => t.name === 'order_totals');
+  const present = new Set(table?.columns.map((c) => c.name) ?? []);
+  const statuses = ORDER_STATUSES.filter((s) => present.has(s));
+  const exceptions = ORDER_EXCEPTIONS.filter((e) => present.has(e));
+  const countColumns = [...statuses, ...exceptions];
   const paid = sql.raw(PAID_STATUSES.map((s) => `'${s}'`).join(', '));
   const ofPaid = sql.raw(REFUNDS_OF_PAID.map((s) => `'${s}'`).join(', '));
   // Inside the migration's own transaction, or in one of its own.
   const run = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   const countOf = (column: string, value: string) => `sum(case when ${column} = '${value}' then 1 else 0 end) as ${value}`;
-  const orderCounts = sql.raw([...ORDER_STATUSES.map((s) => countOf('status', s)), ...ORDER_EXCEPTIONS.map((e) => countOf('exception', e))].join(', '));
+  const orderCounts = sql.raw([...statuses.map((s) => countOf('status', s)), ...exceptions.map((e) => countOf('exception', e))].join(', '));
   const delays = sql.raw(DELAY_COLUMNS.map((c, i) => `sum(case when bucket = ${i} then 1 else 0 end) as ${c}`).join(', '));
   await run(async (trx) => {
     for (const table of ['order_totals', 'money_totals']) await trx.deleteFrom(table).execute();
     for (const perOwner of [true, false]) {
       const owner = sql.raw(perOwner ? 'uid' : String(ALL_OWNERS));
       const byOwner = sql.raw(perOwner ? 'uid, ' : '');
-      await sql`insert into order_totals (uid, hour, currency, ${sql.raw(ORDER_COUNT_COLUMNS.join(', '))})
+      await sql`insert into order_totals (uid, hour, currency, ${sql.raw(countColumns.join(', '))})
         select ${owner}, createTime - createTime % 3600, currency, ${orderCounts} from receive_money
         where deleteTime = 0 group by ${byOwner}createTime - createTime % 3600, currency`.execute(trx);
       await sql`insert into money_totals (uid, hour, currency, ${sql.raw(MONEY_COLUMNS.join(', '))})

@@ -1,6 +1,7 @@
 /**
  * The order state machine (README, "Architecture"): `pending` moves to
- * `completed`, `failed` or `expired`, and nothing else moves. A transition is
+ * `completed`, `failed`, `expired` or (an operator's close) `closed`, and
+ * nothing else moves. A transition is
  * one transaction: a conditional update on the current status (so two
  * instances racing for the same order cannot both win), the order-events row,
  * and, when the order has a notifyUrl, the outbox row of its merchant
@@ -21,7 +22,7 @@ export type Clock = () => number;
 export type Source = (typeof TRANSITION_SOURCES)[number];
 
 export interface Change {
-  to: Exclude<OrderStatus, 'pending' | 'refunded'>;
+  to: Exclude<OrderStatus, 'pending' | 'refunded' | 'partially_refunded'>;
   source: Source;
   /** The operator's user id, the notification channel, or `expiry`. */
   actor: string;

@@ -3,13 +3,16 @@
  * else starts, closed last. Every write through it is announced on
  * `app.db.writes` (db/writes.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Resource } from '../../schema/define';
 import type { Lang } from '../../schema/i18n';
 import { hashPassword } from '../auth/passwords';
 import { bootstrap } from '../db/bootstrap';
-import { connect, type Db } from '../db/connect';
+import { connect, sqliteFile, type Db } from '../db/connect';
+import { lockSqlite } from '../db/sqlite-lock';
 import { migrate } from '../db/migrate';
 
 export interface DbOptions {
@@ -33,9 +36,25 @@ declare module 'fastify' {
 }
 
 const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
-  const db = connect(o.databaseUrl, o.dataDir);
+  // One process per SQLite file (db/sqlite-lock.ts): taken before the file is opened, given back after it is closed.
+  const file = sqliteFile(o.databaseUrl, o.dataDir);
+  let release = () => {};
+  if (file && file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    release = lockSqlite(file);
+  }
+  let db: Db;
+  try {
+    db = connect(o.databaseUrl, o.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   app.decorate('db', db);
-  app.addHook('onClose', () => db.close());
+  app.addHook('onClose', async () => {
+    await db.close();
+    release();
+  });
   const { known } = await migrate(db.kysely, db.dialect, o.resources, { sync: o.syncSchema, dir: o.migrationsDir });
   app.decorate('migrations', known);
   await bootstrap(db, { adminPassword: o.adminPassword, lang: o.lang, hashPassword, onAdminCreated: o.onAdminCreated });

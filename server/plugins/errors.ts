@@ -1,12 +1,13 @@
 /**
  * i18n and errors: the caller's language (`lang` cookie, else
- * Accept-Language), envelopes translated on the way out, and the one error
+ * Accept-Language, else the install's), envelopes translated on the way out, and the one error
  * and not-found handler of the API contract. Tests that mount a single route
  * plugin register this same plugin, so they see what a client sees.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pickLang, type Lang } from '../../schema/i18n';
+import { DEFAULT_LANG, pickLang, type Lang } from '../../schema/i18n';
+import { databaseAway } from '../db/outage';
 import { lostRace } from '../db/races';
 import { AppError, type Envelope } from '../http';
 import { t } from '../i18n';
@@ -21,6 +22,8 @@ declare module 'fastify' {
 export interface ErrorsOptions {
   /** With the Fastify logger off, an unexpected error is still printed (with its request id). */
   logger?: boolean;
+  /** The install's language (INSTALL_LANG): what a caller naming none (no cookie, no Accept-Language we speak) reads. */
+  lang?: Lang;
 }
 
 function cookie(header: string | undefined, name: string): string | undefined {
@@ -36,6 +39,9 @@ function frameworkKey(error: Error & { statusCode?: number; code?: unknown }): s
   return String(error.code).startsWith('FST_ERR_CTP') ? 'errors.bad_json' : 'errors.bad_request';
 }
 
+/** What a 503 tells a client to wait: about the time a database restart or a failover takes. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** A body with thousands of bad fields gets the first few named, and a count of the rest, not an answer as big as itself. */
 export const MAX_FIELD_ERRORS = 20;
 
@@ -46,10 +52,11 @@ function capErrors(data: unknown): unknown {
 }
 
 const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
-  app.decorateRequest('lang', 'zh-cn' as Lang);
+  const installLang = options.lang ?? DEFAULT_LANG;
+  app.decorateRequest('lang', installLang);
   app.decorateReply('outcome', null as never);
   app.addHook('onRequest', async (request, reply) => {
-    request.lang = pickLang(cookie(request.headers.cookie, 'lang'), request.headers['accept-language']);
+    request.lang = pickLang(cookie(request.headers.cookie, 'lang'), request.headers['accept-language'], installLang);
     reply.outcome = { code: 0, msg: '' };
   });
   // Envelopes carry i18n keys until here: translate into the caller's language.
@@ -74,6 +81,11 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
       request.log.warn({ err: error, reqId: request.id }, 'write lost its race');
       return { code: 409, msg: t(request.lang, 'errors.write_race'), data: null };
     }
+    // The database is away (db/outage.ts): 503, which balancers and clients retry, with a message in words.
+    if (databaseAway(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unreachable');
+      return { code: 503, msg: t(request.lang, 'errors.database_away'), data: null };
+    }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     if (!options.logger) console.error(`[${request.id}]`, error);
     return { code: 500, msg: t(request.lang, 'errors.internal', { id: request.id }), data: null };
@@ -83,6 +95,11 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
     const env = envelopeOf(error, request);
     reply.outcome = { code: env.code, msg: env.msg };
     return reply.code(env.code).type('application/json').send(JSON.stringify(env));
+  });
+  // Every 503 (the database away, not ready) says when to ask again.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return payload;
   });
   app.setNotFoundHandler(async (request, reply) => {
     const msg = t(request.lang, 'errors.route_not_found', { method: request.method, url: request.url.split('?')[0] });

@@ -16,6 +16,7 @@ import { SmsGuard } from '../auth/sms-guard';
 import type { CodeSender } from '../services/sender';
 import { AppError, created, ok } from '../http';
 import { asksForCode, readForm } from './comm-forms';
+import { afterPassword } from './comm-mfa';
 import { signInAs, type CommOptions } from './comm-session';
 
 const rule = (name: string, scene?: string) => ({ rule: { name, group: 'comm', type: 'common' as const, scene } });
@@ -81,7 +82,8 @@ export async function codeRoutes(app: FastifyInstance, o: CommOptions) {
     const user = await accountBySocial(o.db.kysely, social);
     if (!(await codes.check('sign-in', social.target, code)) || !user) throw codeInvalid();
     if (user.status === 'banned') throw new AppError(403, 'errors.user_banned');
-    return signInAs(o, request, user.id);
+    // A code proves the mailbox or phone, as a password proves knowledge: the second factor (or its enrolment) still follows.
+    return afterPassword(app, o, request, user);
   });
 
   app.post('/api/comm/sign-up', { config: rule('sign-up') }, async (request) => {

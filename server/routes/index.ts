@@ -13,6 +13,7 @@ import { fileRoutes, storageStatic } from './file';
 import { healthRoutes } from './health';
 import { mfaResetRoutes } from './mfa-reset';
 import { mineRoutes } from './mine';
+import { rateLimitRoutes } from './rate-limits';
 import { staticRoutes } from './static';
 import { tomlRoutes } from './toml';
 import { viewsRoutes } from './views';
@@ -50,6 +51,7 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
       recordSettings(app.db.any, file, section, before, after, authorOf(request.caller), Math.floor(app.clock() / 1000)),
   });
   await app.register(cacheRoutes, { cache: app.cache });
+  await app.register(rateLimitRoutes);
   await app.register(fileRoutes, { storage: () => app.storage.current(), maxBytes: o.maxUploadBytes ?? 5 * 1024 * 1024 });
   await app.register(storageStatic, { root: () => localStorageRoot(settings.get('storage').local, o.dataDir) });
   await app.register(docsRoutes, { resources: o.resources, rules: app.ruleBook });

@@ -1,12 +1,21 @@
 /**
- * Rate limits from SYSTEM_SAFETY_API.qps, with @fastify/rate-limit:
- * `limit.global` requests per second per client over the whole API and
- * `limit.point` per second per client on each route. `block`: a client that
- * goes over a limit in `block.count` separate one-second windows within
- * `block.second` is refused (429) for the rest of that period. A burst counts
- * once per window, so one impatient burst does not lock a client out for an
- * hour. The client is `request.ip`, which follows X-Forwarded-For only when
- * the app is built with `trustProxy`.
+ * Rate limits, with @fastify/rate-limit (issue 32: limits that fit merchants).
+ *
+ * - Anonymous callers (no token) are counted per address, as
+ *   SYSTEM_SAFETY_API.qps says: `limit.global` requests a second over the
+ *   whole API and `limit.point` on each route. `block`: an address that goes
+ *   over a limit in `block.count` separate one-second windows within
+ *   `block.second` is refused (429) for the rest of that period, until it
+ *   ends or an operator lifts it (rate-blocks.ts). A burst counts once per
+ *   window. The address is `request.ip`, which follows X-Forwarded-For only
+ *   when the app is built with `trustProxy`.
+ * - A caller with an API key or a token is counted per key or per user,
+ *   once the guard has verified it, with its own budget (`CALLER_BUDGET`),
+ *   whoever else calls from its address; over it, 429 for that second
+ *   only, never the block. A token that names nobody counts as anonymous.
+ * - Every refusal says when to try again: `Retry-After`, and the
+ *   `RateLimit-Policy` and `RateLimit` fields of the IETF httpapi draft
+ *   (`"<policy>";q=<quota>;w=<window>` and `"<policy>";r=<left>;t=<seconds>`).
  *
  * Counters live in Redis when the cache is Redis at start (so limits hold
  * across instances, and Redis's key expiry ends a window); otherwise in this
@@ -19,11 +28,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { SettingsOf } from '../../schema/settings';
+import { tokenOf } from '../auth/tokens';
 import { AppError } from '../http';
 import type { KeyValueCache } from '../types';
 import type { ConfigRows } from './config-rows';
+import { RateBlocks } from './rate-blocks';
 
 const WINDOW_MS = 1000;
+/**
+ * Requests a second over the whole API for one API key, or one signed-in
+ * user, wherever it calls from: a merchant's server creating orders at 100 a
+ * second stays well within it (Stripe's live budget is 100 a second).
+ */
+export const CALLER_BUDGET = { key: 200, user: 200 } as const;
 /** Clients tracked at once per limit in one process (@fastify/rate-limit's own default). */
 const CLIENTS = 5000;
 
@@ -62,43 +79,90 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis } : { store: clockedStore(o.clock) }) });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;
-  const violations = (request: FastifyRequest) => `rl:violations:${request.ip}`;
+  const blocks = new RateBlocks(o.cache, o.clock);
+  app.decorate('rateBlocks', blocks);
+  const callerOf = (r: FastifyRequest) => (r.caller.apiKeyId ? `key:${r.caller.apiKeyId}` : `user:${r.caller.user!.id}`);
 
   // `createRateLimit` only counts and answers; the route hooks of `app.rateLimit`
   // share one "already ran" mark per request, so a second one (per route) would never run.
   // `ban: 1` makes `isBanned` (the library's `current - max > ban`) mark every refusal
   // of a window but its first: the first is the one that counts toward the block.
-  const limits = [
-    app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.global, keyGenerator: (r) => `g:${r.ip}` }),
-    app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.point, keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}` }),
+  const anonymous = [
+    { policy: 'global', check: app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.global, keyGenerator: (r) => `g:${r.ip}` }) },
+    { policy: 'point', check: app.createRateLimit({ timeWindow: WINDOW_MS, ban: 1, max: async () => qps().limit.point, keyGenerator: (r) => `p:${r.ip}:${r.method}:${r.routeOptions.url}` }) },
   ];
+  const callers = app.createRateLimit({
+    timeWindow: WINDOW_MS,
+    max: async (r) => (r.caller.apiKeyId ? CALLER_BUDGET.key : CALLER_BUDGET.user),
+    keyGenerator: (r) => `c:${callerOf(r)}`,
+  });
 
-  /**
-   * A window's first refusal counts toward the block, whose period starts at
-   * the first violation; the refusal that reaches `block.count` says so.
-   */
-  async function violated(request: FastifyRequest) {
-    const { block } = qps();
-    if (!block.enable) return;
-    if ((await o.cache().incr(violations(request), block.second)) >= block.count) throw new AppError(429, 'errors.blocked');
+  /** 429 saying when to try again, in the caller's language and in the draft's fields. */
+  function refuse(reply: FastifyReply | null, policy: string, quota: number, windowSeconds: number, seconds: number, key: string, params: Record<string, unknown> = {}) {
+    const wait = Math.max(1, Math.ceil(seconds));
+    reply?.header('retry-after', wait);
+    reply?.header('ratelimit-policy', `"${policy}";q=${quota};w=${windowSeconds}`);
+    reply?.header('ratelimit', `"${policy}";r=0;t=${wait}`);
+    return new AppError(429, key, { seconds: wait, minutes: Math.ceil(wait / 60), ...params });
   }
 
-  async function limit(request: FastifyRequest, reply: FastifyReply) {
+  function refuseBlocked(reply: FastifyReply | null, until: number) {
+    const { block } = qps();
+    return refuse(reply, 'block', block.count, block.second, (until - o.clock()) / 1000, 'errors.rate_blocked', { until: new Date(until).toISOString().slice(11, 16) });
+  }
+
+  /** The address's limits and block; a refusal's first in a window counts toward the block. */
+  async function limitAnonymous(request: FastifyRequest, reply: FastifyReply | null) {
     const { block, limit } = qps();
-    if (block.enable && Number((await o.cache().get(violations(request))) ?? 0) >= block.count) throw new AppError(429, 'errors.blocked');
+    if (block.enable) {
+      const until = await blocks.until(request.ip);
+      if (until) throw refuseBlocked(reply, until);
+    }
     if (!limit.enable) return;
-    for (const check of limits) {
+    for (const { policy, check } of anonymous) {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) continue;
-      reply.header('retry-after', result.ttlInSeconds);
-      if (!result.isBanned) await violated(request);
-      throw new AppError(429, 'errors.too_many_requests');
+      if (!result.isBanned && block.enable) {
+        const until = await blocks.violated(request.ip, block);
+        if (until) throw refuseBlocked(reply, until);
+      }
+      throw refuse(reply, policy, result.max, 1, result.ttlInSeconds, 'errors.rate_wait');
     }
   }
 
-  // Every API route gets the check before anything else is done for the request.
+  /** Requests with a token wait for the guard: counted by who it proved they are. */
+  const deferred = new WeakSet<FastifyRequest>();
+
+  async function beforeAnything(request: FastifyRequest, reply: FastifyReply) {
+    if (tokenOf(request.headers)) return void deferred.add(request);
+    await limitAnonymous(request, reply);
+  }
+
+  async function afterGuard(request: FastifyRequest, reply: FastifyReply) {
+    if (!deferred.delete(request)) return;
+    if (!request.caller.user) return limitAnonymous(request, reply);
+    if (!qps().limit.enable) return;
+    const result = await callers(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    throw refuse(reply, request.caller.apiKeyId ? 'key' : 'user', result.max, 1, result.ttlInSeconds, 'errors.rate_wait');
+  }
+
+  // A token the guard refused (401, 403) never reached afterGuard: it counts against its address, as anonymous.
+  app.addHook('onResponse', async (request) => {
+    if (deferred.delete(request)) await limitAnonymous(request, null).catch(() => undefined);
+  });
+
+  // Every API route gets the address check before anything else is done, and the caller's after the guard.
   app.addHook('onRoute', (route) => {
     if (!route.config?.rule) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), limit] as never;
+    route.onRequest = [...[route.onRequest ?? []].flat(), beforeAnything] as never;
+    route.preHandler = [...[route.preHandler ?? []].flat(), afterGuard] as never;
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The blocks of anonymous abuse in force: the console lists and lifts them, as `npm run unblock` does. */
+    rateBlocks: RateBlocks;
+  }
 }

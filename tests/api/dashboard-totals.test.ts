@@ -134,7 +134,7 @@ describe.each(DIALECTS)('dashboard totals on %s', (dialect) => {
         add(out.order_totals, [o.uid, hour(o.createTime), o.currency, o.status], 1);
         if (o.exception) add(out.order_totals, [o.uid, hour(o.createTime), o.currency, o.exception], 1);
       }
-      if (o.status !== 'completed' && o.status !== 'refunded') continue;
+      if (!['completed', 'partially_refunded', 'refunded'].includes(o.status)) continue;
       add(out.money_totals, [o.uid, hour(o.paidTime), o.currency, 'paidCents'], Math.round(Number(o.paidAmount) * 100));
       add(out.money_totals, [o.uid, hour(o.paidTime), o.currency, 'payments'], 1);
       add(out.money_totals, [o.uid, hour(o.paidTime), o.currency, `d${bucketOf(Number(o.paidTime) - Number(o.createTime))}`], 1);

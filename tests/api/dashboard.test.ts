@@ -29,7 +29,7 @@ describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
     stranger = await userWith(api, ['GET api/receive-money/rows'], 0);
     // The orders are made at the real time (the engine's), their payments on the app clock: the two agree from here.
     api.clock.now = Math.floor(Date.now() / 1000);
-    // The admin's: 100 USD paid after 90 s, then 30 refunded; 40 USD expired; 25 EUR failed; 10 USD pending.
+    // The admin's: 100 USD paid after 90 s, then 30 refunded (partially refunded); 40 USD closed; 25 EUR failed; 10 USD pending.
     const paid = await order(api, { amount: 100, currency: 'USD' });
     api.clock.now += 90;
     dataOf(await api.call('POST', '/api/receive-money/mark-paid', { id: paid.id, reason: 'counter' }));
@@ -47,14 +47,15 @@ describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
   it("gives a manager everyone's figures per currency: collected net of refunds, orders by status, conversion, median delay", async () => {
     const admin = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
     const usd = admin.currencies.find((c: any) => c.currency === 'USD');
-    expect(usd).toMatchObject({ collected: 77, paid: 107, refunded: 30, payments: 2, refunds: 1, orders: { completed: 2, expired: 1, pending: 2, failed: 0 } });
-    // Paid 2 of 3 ended (2 completed, 1 expired).
+    expect(usd).toMatchObject({ collected: 77, paid: 107, refunded: 30, payments: 2, refunds: 1, orders: { completed: 1, partially_refunded: 1, closed: 1, expired: 0, pending: 2, failed: 0 } });
+    // Paid 2 of 3 ended (1 completed, 1 partially refunded, 1 closed).
     expect(usd.conversion).toBeCloseTo(2 / 3);
     // Both were paid 90 s after they were made (the app clock moved on): the bucket of 1 to 2 minutes.
     expect(usd.medianPay).toEqual({ low: 60, high: 120 });
     expect(admin.currencies.find((c: any) => c.currency === 'EUR')).toMatchObject({ collected: 0, orders: { failed: 1 }, conversion: 0, medianPay: null });
     expect(admin.days).toEqual([day(-1), day(0), day(1)]);
-    expect(admin.ordersByDay.find((s: any) => s.status === 'completed').values).toEqual([0, 2, 0]);
+    expect(admin.ordersByDay.find((s: any) => s.status === 'completed').values).toEqual([0, 1, 0]);
+    expect(admin.ordersByDay.find((s: any) => s.status === 'partially_refunded').values).toEqual([0, 1, 0]);
     expect(admin.collectedByDay).toEqual(expect.arrayContaining([{ currency: 'USD', values: [0, 77, 0] }]));
   });
 
@@ -98,7 +99,7 @@ describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
     const data = dataOf(await api.call('GET', `/api/dashboard/figures?zone=${encodeURIComponent(zone)}&from=${today}&to=${today}`));
     expect(data.days).toEqual([today]);
-    expect(data.currencies.find((c: any) => c.currency === 'USD').orders.completed).toBe(2);
+    expect(data.currencies.find((c: any) => c.currency === 'USD').orders).toMatchObject({ completed: 1, partially_refunded: 1 });
   });
 
   it('upgrading an install builds the same figures from its orders, and gives the rule to groups that list orders', async () => {

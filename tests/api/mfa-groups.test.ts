@@ -2,7 +2,8 @@
  * Two-factor sign-in around its edges: a group that requires it (its members
  * enrol before any token, and a session from before the rule reaches nothing
  * the group grants), a super-admin's reset and who may not do it, and what it
- * leaves alone: API keys and sign-in by a code sent to a phone or address.
+ * leaves alone: API keys. A sign-in by a code sent to a phone or address asks
+ * for the second factor as a password does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpNow } from '../../server/auth/mfa';
@@ -64,12 +65,17 @@ describe.each(DIALECTS)('two-factor sign-in for groups and operators on %s', (di
     expect(check.body.data.mfaRequired).toBe(true);
     const mine = (await t.call('GET', '/api/auth-rules/mine', undefined, token)).body.data as Array<{ route: string }>;
     expect(mine.some((r) => r.route === 'api/receive-money/rows')).toBe(false);
-    // What any signed-in user may do stays, enrolment among it.
+    // What any signed-in user may do stays, but no credential (tests/api/security-credentials.test.ts walks them).
     expect(mine.some((r) => r.route === 'api/auth-rules/mine')).toBe(true);
-    // Nor can that session mint an API key to act for the group without the second factor.
     expect((await t.call('POST', '/api/api-keys/create', { name: 'side door' }, token)).status).toBe(403);
-    // Enrolling from that session lifts the hold.
-    await t.enrol(token);
+    expect((await t.call('POST', '/api/comm/mfa-setup', {}, token)).status).toBe(403);
+    // Signing in again asks for the enrolment, after which the group's grants are there.
+    const again = await t.password('oldmember');
+    expect(again.body.data.mfa).toBe('enrol');
+    const setup = await t.call('POST', '/api/comm/mfa-setup', { mfaToken: again.body.data.mfaToken });
+    const enabled = await t.call('POST', '/api/comm/mfa-enable', { mfaToken: again.body.data.mfaToken, code: t.codeOf(setup.body.data.secret) });
+    expect((await orders(enabled.body.data.token.no)).status).toBe(200);
+    // And the enrolment settles the old session's debt too.
     expect((await orders(token)).status).toBe(200);
   });
 
@@ -141,15 +147,34 @@ describe.each(DIALECTS)('code sign-in with 2FA on, on %s', (dialect) => {
   });
   afterAll(() => c?.close());
 
-  it('signs in by a code sent to the address, without asking for the app\'s code', async () => {
+  const byMail = async (address: string) => {
+    expect((await c.call('POST', '/api/comm/sign-code', { social: address })).body.code).toBe(201);
+    return c.call('POST', '/api/comm/sign-code', { social: address, code: await c.waitCode(address) });
+  };
+
+  it('asks a user with 2FA who signs in by a code sent to the address for the app\'s code, as after a password', async () => {
     const id = await c.addUser({ account: 'mailuser', password: USER_PASSWORD, email: 'mail.user@example.com' });
     const session = await c.signIn('mailuser', USER_PASSWORD);
     const setup = await c.call('POST', '/api/comm/mfa-setup', {}, session);
-    expect((await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()), password: USER_PASSWORD }, session)).status).toBe(200);
+    const enabled = await c.call('POST', '/api/comm/mfa-enable', { code: totpNow(setup.body.data.secret, Date.now()), password: USER_PASSWORD }, session);
     expect((await c.user(id)).mfa).toBe(1);
-    expect((await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com' })).body.code).toBe(201);
-    const signed = await c.call('POST', '/api/comm/sign-code', { social: 'mail.user@example.com', code: await c.waitCode('mail.user@example.com') });
+    // Whoever holds the mailbox holds no session yet: only a challenge.
+    const first = await byMail('mail.user@example.com');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toMatchObject({ mfa: 'code', mfaToken: expect.stringMatching(/^mfa_/) });
+    expect(first.body.data.token).toBeUndefined();
+    expect((await c.call('POST', '/api/comm/mfa-sign-in', { mfaToken: first.body.data.mfaToken, code: '000000' })).status).toBe(400);
+    // The step the enrolment used is spent: a recovery code stands in for the app's next one.
+    const signed = await c.call('POST', '/api/comm/mfa-sign-in', { mfaToken: first.body.data.mfaToken, code: enabled.body.data.recoveryCodes[0] });
     expect(signed.status, signed.text).toBe(200);
     expect(signed.body.data.token.no).toBeTruthy();
+  });
+
+  it('sends a member of a group that requires 2FA who signs in by a code to enrol first', async () => {
+    const id = await c.addUser({ account: 'mailmember', password: USER_PASSWORD, email: 'mail.member@example.com' });
+    expect((await c.call('POST', '/api/auth-group/create', { name: 'Needs2FA', mfa: 1, uids: `|${id}|` }, c.admin)).status).toBe(201);
+    const first = await byMail('mail.member@example.com');
+    expect(first.body.data).toMatchObject({ mfa: 'enrol', mfaToken: expect.stringMatching(/^mfa_/) });
+    expect(first.body.data.token).toBeUndefined();
   });
 });

@@ -58,11 +58,11 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body.data.result).toBe('flagged');
     const { row, events, callbacks } = await stored(api, o.id);
-    expect(row).toMatchObject({ status: 'expired', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-late' });
+    expect(row).toMatchObject({ status: 'closed', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-late' });
     expect(Number(row.exceptionAmount)).toBe(12.5);
-    expect(events.at(-1)).toMatchObject({ exception: 'paid_late', reference: 'gw-late', source: 'notify', toStatus: 'expired' });
+    expect(events.at(-1)).toMatchObject({ exception: 'paid_late', reference: 'gw-late', source: 'notify', toStatus: 'closed' });
     expect(payloads(callbacks).at(-1)).toMatchObject({
-      type: 'order.exception', data: { status: 'expired', exception: 'paid_late', received: { amount: 12.5, currency: 'USD', reference: 'gw-late' } },
+      type: 'order.exception', data: { status: 'closed', exception: 'paid_late', received: { amount: 12.5, currency: 'USD', reference: 'gw-late' } },
     });
     // The record history has it as the gateway's doing, with the money as it was and became.
     expect((await history(api, 'receive-money', o.id)).at(-1)).toMatchObject({
@@ -199,7 +199,7 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(dataOf(res).order).toMatchObject({ status: 'completed', exception: '' });
     const { row, events, callbacks } = await stored(api, o.id);
     expect(Number(row.paidAmount)).toBe(12.5);
-    expect(events.at(-1)).toMatchObject({ source: 'operator', fromStatus: 'expired', toStatus: 'completed', reason: 'customer confirmed by phone', exception: 'paid_late' });
+    expect(events.at(-1)).toMatchObject({ source: 'operator', fromStatus: 'closed', toStatus: 'completed', reason: 'customer confirmed by phone', exception: 'paid_late' });
     expect(payloads(callbacks).at(-1)).toMatchObject({ type: 'order.completed', data: { status: 'completed', resolved: { action: 'accept', exception: 'paid_late' } } });
     // Resolved once: a second resolve finds nothing to resolve.
     expect((await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'accept', reason: 'again' })).status).toBe(409);

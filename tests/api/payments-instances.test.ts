@@ -1,7 +1,8 @@
 /**
  * The payment jobs in real server processes sharing one database (a SQLite
  * file, or MariaDB): a callback committed by an instance killed with
- * `kill -9` before it could send is delivered by the next one; two instances
+ * `kill -9` before it could send is delivered by the next one (on SQLite it
+ * takes over the lock file the killed one left); two instances (on MariaDB)
  * started together expire the same due orders and send their callbacks, each
  * exactly once. The merchant is a real local receiver verifying every
  * callback with `standardwebhooks`.
@@ -85,7 +86,10 @@ describe.each(DIALECTS)('payment jobs in real processes on %s', (dialect) => {
     await next.stop();
   }, 120_000);
 
-  it('two instances started together expire the due orders and send their callbacks, each exactly once', async () => {
+  // One SQLite database serves one process (server/db/sqlite-lock.ts refuses a second): two at once is MariaDB's case.
+  const oneProcess = dialect === 'sqlite' ? 'two instances on one SQLite file: refused by its lock file since issue 33' : null;
+  if (oneProcess) console.warn(`skipping: ${oneProcess}`);
+  it.skipIf(oneProcess)('two instances started together expire the due orders and send their callbacks, each exactly once', async () => {
     merchant.received.length = 0;
     const maker = await start('maker', { PAYDESK_JOBS: 'off' });
     const token = await signIn(maker);

@@ -143,12 +143,12 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     expect([row.status, Number(row.refundedAmount)]).toEqual(['pending', 0]);
   });
 
-  it('refunds half and then the rest: the order reads refunded, with two events and two order.refunded callbacks', async () => {
+  it('refunds half and then the rest: the order reads partially refunded, then refunded, with two events and two order.refunded callbacks', async () => {
     const o = await paidOrder();
     const first = dataOf(await refund(o.id, 50), 201);
     // Money sent back off-gateway has no provider refund id: the reference stays blank, not made up.
     expect(first.refund).toMatchObject({ state: 'succeeded', channel: 'manual', currency: 'USD', reason: 'returned goods', reference: '' });
-    expect(first.order).toMatchObject({ status: 'completed', refundedAmount: 50 });
+    expect(first.order).toMatchObject({ status: 'partially_refunded', refundedAmount: 50 });
     // Without an amount: what is left.
     const second = dataOf(await refund(o.id, undefined, 'the rest'), 201);
     expect(Number(second.refund.amount)).toBe(50);
@@ -156,17 +156,18 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     // The record history: each refund's row, and the order's refunded amount and status, as the operator's doing.
     const operator = (await api.t.app.paydesk.db.any.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
     expect((await history(api, 'receive-money', o.id)).slice(-3).map((r) => [r.action, r.userId, r.changes.refundedAmount, r.changes.status])).toEqual([
-      ['payment', operator, [0, 50], undefined], ['payment', operator, [50, 100], undefined], ['payment', operator, undefined, ['completed', 'refunded']],
+      ['payment', operator, undefined, ['completed', 'partially_refunded']], ['payment', operator, [50, 100], undefined],
+      ['payment', operator, undefined, ['partially_refunded', 'refunded']],
     ]);
     expect((await history(api, 'refunds', second.refund.id)).map((r) => [r.action, r.userId, r.changes.amount, r.changes.state])).toEqual([
       ['payment', operator, [null, 50], [null, 'pending']], ['payment', operator, undefined, ['pending', 'succeeded']],
     ]);
     const { events, callbacks } = await stored(api, o.id);
     expect(events.filter((e) => e.source === 'refund').map((e) => [e.fromStatus, e.toStatus, Number(e.amount)])).toEqual([
-      ['completed', 'completed', 50], ['completed', 'refunded', 50],
+      ['completed', 'partially_refunded', 50], ['partially_refunded', 'refunded', 50],
     ]);
     const sent = callbacks.map((c) => JSON.parse(c.payload)).filter((p) => p.type === 'order.refunded');
-    expect(sent.map((p) => [p.data.status, p.data.refund.amount, p.data.remaining])).toEqual([['completed', 50, 50], ['refunded', 50, 0]]);
+    expect(sent.map((p) => [p.data.status, p.data.refund.amount, p.data.remaining])).toEqual([['partially_refunded', 50, 50], ['refunded', 50, 0]]);
   });
 
   it('refuses more than is left with a 400 naming amount, and writes nothing', async () => {

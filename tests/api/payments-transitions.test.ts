@@ -7,13 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../support/app';
 import { dataOf } from '../support/fixtures';
-import { history, order, payApi, stored, userWith, type PayApi } from './payments-support';
+import { history, order, payApi, paymentDeps, stored, userWith, type PayApi } from './payments-support';
 import { retryLostRaces } from '../../server/db/races';
+import { sql } from 'kysely';
+import { up as upOrderStates } from '../../server/db/migrations/20261128165000_order_states';
+import { rebuildTotals } from '../../server/payments/totals';
+import { transition } from '../../server/payments/transitions';
 
 // Each suite builds an app; on MariaDB its migrations can outlast the default hook time on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
 
-const ACTIONS = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'expired' } as const;
+const ACTIONS = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'closed' } as const;
 type Action = keyof typeof ACTIONS;
 
 describe.each(DIALECTS)('order transitions on %s', (dialect) => {
@@ -108,6 +112,56 @@ describe.each(DIALECTS)('order transitions on %s', (dialect) => {
     dataOf(await act('mark-paid', { id: o.id, reason: 'r' }));
     const { events, callbacks } = await stored(api, o.id);
     expect([events.length, callbacks.length]).toEqual([1, 0]);
+  });
+
+  it('a refund of part reads partially_refunded, found by the status filter; the rest makes it refunded', async () => {
+    const o = await order(api, { amount: 80 });
+    dataOf(await act('mark-paid', { id: o.id, reason: 'cash' }));
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, amount: 20, reason: 'one cup broken' }), 201);
+    expect((await stored(api, o.id)).row).toMatchObject({ status: 'partially_refunded' });
+    const closed = await order(api);
+    dataOf(await act('close', { id: closed.id, reason: 'wrong size' }));
+    const ids = async (status: string) => dataOf(await api.call('GET', `/api/receive-money/rows?limit=200&status=${status}`)).rows.map((r: { id: number }) => r.id);
+    expect(await ids('partially_refunded')).toContain(o.id);
+    expect(await ids('completed')).not.toContain(o.id);
+    expect(await ids('closed')).toEqual(expect.arrayContaining([closed.id]));
+    expect(await ids('expired')).not.toContain(closed.id);
+    // A second part keeps it partly refunded; what is left makes it refunded, and no more can go back.
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, amount: 30, reason: 'two more' }), 201);
+    expect((await stored(api, o.id)).row.status).toBe('partially_refunded');
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'all of it' }), 201);
+    expect((await stored(api, o.id)).row).toMatchObject({ status: 'refunded' });
+    expect((await api.call('POST', '/api/receive-money/refund', { id: o.id, amount: 1, reason: 'more' })).status).toBe(409);
+  });
+
+  it('the order_states migration moves orders an operator closed to closed (not those that expired) and paid orders refunded in part', async () => {
+    const db = api.t.app.paydesk.db.any;
+    // As an install had them: an operator's close recorded as expired, and a part refund leaving the order completed.
+    const closedEarlier = await order(api);
+    dataOf(await act('close', { id: closedEarlier.id, reason: 'customer left' }));
+    await db.updateTable('receive_money').set({ status: 'expired' }).where('id', '=', closedEarlier.id).execute();
+    await db.updateTable('order_events').set({ toStatus: 'expired' }).where('orderId', '=', closedEarlier.id).execute();
+    const expiredEarlier = await order(api);
+    await transition(paymentDeps(api), { id: expiredEarlier.id }, { to: 'expired', source: 'expiry', actor: 'expiry', reason: 'expireTime passed' });
+    const partEarlier = await order(api, { amount: 50 });
+    dataOf(await act('mark-paid', { id: partEarlier.id, reason: 'cash' }));
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: partEarlier.id, amount: 10, reason: 'part' }), 201);
+    await db.updateTable('receive_money').set({ status: 'completed' }).where('id', '=', partEarlier.id).execute();
+    const paidOnly = await order(api);
+    dataOf(await act('mark-paid', { id: paidOnly.id, reason: 'cash' }));
+    await rebuildTotals(db);
+    const closedCount = async () => Number((await db.selectFrom('order_totals').select(sql<number>`sum(closed)`.as('n')).where('uid', '=', -1).executeTakeFirstOrThrow()).n);
+    const before = await closedCount();
+
+    await db.transaction().execute((trx) => upOrderStates(trx));
+
+    const status = async (id: number) => (await stored(api, id)).row.status;
+    expect([await status(closedEarlier.id), await status(expiredEarlier.id), await status(partEarlier.id), await status(paidOnly.id)])
+      .toEqual(['closed', 'expired', 'partially_refunded', 'completed']);
+    expect((await stored(api, closedEarlier.id)).events.map((e) => e.toStatus)).toEqual(['closed']);
+    expect((await stored(api, expiredEarlier.id)).events.map((e) => e.toStatus)).toEqual(['expired']);
+    // The dashboard's totals were counted again: the close is counted as closed.
+    expect(await closedCount()).toBe(before + 1);
   });
 });
 

@@ -87,12 +87,15 @@ describe.each(DIALECTS)('permissions on %s', (dialect) => {
     expect(all.body.data.every((r: { scope: string }) => r.scope === 'all')).toBe(true);
   });
 
-  it('gives in mine the scope the check gives: a login rule through any managing group, a rule through any of its groups that manages', async () => {
+  it('gives in mine the scope the check gives: a rule, login or not, through a group that grants it and manages', async () => {
     const user = await t.call('POST', '/api/users/create', { account: 'manager1', password: 'manager-pass', nickname: 'Mgr' }, admin);
     const id = user.body.data.id;
     const ordersRows = await ruleId('GET', 'api/receive-money/rows');
+    const groupIds: number[] = [];
     for (const manage of [1, 0]) {
-      expect((await t.call('POST', '/api/auth-group/create', { name: `Orders ${manage}`, no: `orders-${manage}`, manage, rules: `|${ordersRows}|`, uids: `|${id}|` }, admin)).status).toBe(201);
+      const made = await t.call('POST', '/api/auth-group/create', { name: `Orders ${manage}`, no: `orders-${manage}`, manage, rules: `|${ordersRows}|`, uids: `|${id}|` }, admin);
+      expect(made.status).toBe(201);
+      groupIds.push(made.body.data.id);
     }
     const tagsRows = await ruleId('GET', 'api/tags/rows');
     await t.call('PUT', '/api/auth-rules/update', { id: tagsRows, type: 'login' }, admin);
@@ -100,7 +103,11 @@ describe.each(DIALECTS)('permissions on %s', (dialect) => {
       const manager = await t.signIn('manager1', 'manager-pass');
       const mine = (await t.call('GET', '/api/auth-rules/mine', undefined, manager)).body.data as Array<{ route: string; scope: string }>;
       expect(mine.find((r) => r.route === 'api/receive-money/rows')).toMatchObject({ scope: 'all' });
-      expect(mine.find((r) => r.route === 'api/tags/rows')).toMatchObject({ scope: 'all' });
+      // A login rule no managing group lists reaches the caller's own rows alone.
+      expect(mine.find((r) => r.route === 'api/tags/rows')).toMatchObject({ scope: 'own' });
+      expect((await t.call('PUT', '/api/auth-group/update', { id: groupIds[0], rules: `|${ordersRows}|${tagsRows}|` }, admin)).status).toBe(200);
+      const widened = (await t.call('GET', '/api/auth-rules/mine', undefined, manager)).body.data as Array<{ route: string; scope: string }>;
+      expect(widened.find((r) => r.route === 'api/tags/rows')).toMatchObject({ scope: 'all' });
     } finally {
       await t.call('PUT', '/api/auth-rules/update', { id: tagsRows, type: 'default' }, admin);
     }

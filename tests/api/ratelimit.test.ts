@@ -1,6 +1,7 @@
 /**
  * Rate limits (SYSTEM_SAFETY_API.qps) as a client meets them: a budget per
  * second over the whole API and per route, a block after repeated overruns,
+ * a merchant's API keys and console users counted apart from their address,
  * nothing when the limits are off, X-Forwarded-For believed only behind a
  * configured proxy, and with the Redis cache one budget across instances.
  *
@@ -19,8 +20,8 @@ import { changeSafety, limits, type Safety } from '../multi/safety-config';
 import { redisConfigDir } from '../multi/server-process';
 
 const ENGLISH = { cookie: 'lang=en-us' };
-const TOO_MANY = 'Too many requests, please try again later';
-const BLOCKED = 'Too many requests: temporarily blocked';
+const TOO_MANY = expect.stringMatching(/^Too many requests: try again in \d+ s$/);
+const BLOCKED = expect.stringMatching(/^Too many requests from this address: blocked until \d\d:\d\d UTC, try again in \d+ min$/);
 // Two public routes, so a client needs no token.
 const INIT = '/api/comm/init';
 const SITE = '/api/config/take?key=SITE_INFO';
@@ -76,7 +77,7 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     const ip = newClient();
     const { passed, refusal } = await burst(() => hit(t, INIT, ip));
     expect(passed).toBe(3);
-    expect(refusal?.msg).toBe(TOO_MANY);
+    expect(refusal?.msg).toEqual(TOO_MANY);
     expect((await hit(t, SITE, ip)).status).toBe(200);
   });
 
@@ -84,8 +85,8 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     await set(limits({ global: 2, block: { count: 2, second: 3600 } }));
     const ip = newClient();
     // First overrun: refused as too many, and refusals within the same window count once.
-    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toBe(TOO_MANY);
-    expect((await hit(t, INIT, ip)).msg).toBe(TOO_MANY);
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(TOO_MANY);
+    expect((await hit(t, INIT, ip)).msg).toEqual(TOO_MANY);
     // Next window: served again, until the second overrun blocks the client.
     clock.now += 1000;
     expect(await burst(() => hit(t, INIT, ip))).toMatchObject({ passed: 2, refusal: { msg: BLOCKED } });
@@ -110,7 +111,107 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     const ip = newClient();
     const { passed, refusal } = await burst((i) => hit(t, INIT, ip, { 'x-forwarded-for': `203.0.113.${i + 1}` }));
     expect(passed).toBe(3);
-    expect(refusal?.msg).toBe(TOO_MANY);
+    expect(refusal?.msg).toEqual(TOO_MANY);
+  });
+});
+
+/** SPEC §9's defaults: 50 a second over the API, 15 per route, blocked for the hour after 3 overruns. */
+const SPEC_DEFAULTS = (s: Safety) => {
+  s.qps = { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15 } };
+};
+
+describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const clock = { now: Date.now() };
+  beforeAll(async () => {
+    t = await makeApp({ dialect, rateLimits: true, clock: () => clock.now });
+    admin = await t.signIn();
+    await changeSafety(adminOf(t, admin), SPEC_DEFAULTS);
+  });
+  afterAll(() => t?.close());
+
+  const as = async (ip: string, method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, body?: unknown) => {
+    const res = await t.app.inject({ method, url, remoteAddress: ip, headers: { ...ENGLISH, ...(token && { authorization: `Bearer ${token}` }) }, ...(body !== undefined && { payload: body as object }) });
+    return { status: res.statusCode, msg: res.json().msg as string, data: res.json().data, headers: res.headers };
+  };
+  const newKey = async (name: string) => (await as(newClient(), 'POST', '/api/api-keys/create', admin, { name })).data.key as string;
+  const order = (ip: string, key: string, i: number) => as(ip, 'POST', '/api/receive-money/create', key, { title: `Order ${i}`, amount: 12.5, currency: 'USD', payUrl: 'https://pay.example.com/x' });
+
+  it('lets an API key create 1,000 orders at 100 a second from one address while an anonymous flood there is blocked for the hour, and lifted from the console', async () => {
+    const shop = newClient();
+    const [first, second] = [await newKey('shop server'), await newKey('second server')];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1000; i++) {
+      clock.now += 10;
+      const { status } = await order(shop, first, i);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 201: 1000 });
+    // An anonymous flood from the same address: refused per second, and after three overruns blocked for the hour.
+    for (let overrun = 1; overrun <= 3; overrun++) {
+      clock.now += 1000;
+      const { refusal } = await burst(() => hit(t, INIT, shop));
+      expect(refusal?.msg).toEqual(overrun < 3 ? TOO_MANY : BLOCKED);
+    }
+    clock.now += 30 * 60_000;
+    const blocked = await hit(t, SITE, shop);
+    expect(blocked).toMatchObject({ status: 429, msg: BLOCKED });
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(25 * 60);
+    // Meanwhile both keys and the signed-in console user at that address go on, in the same second as each other.
+    for (let i = 0; i < 20; i++) {
+      expect((await order(shop, second, i)).status).toBe(201);
+      expect((await order(shop, first, i)).status).toBe(201);
+      expect((await as(shop, 'GET', '/api/receive-money/rows', admin)).status).toBe(200);
+    }
+    // The operator sees who is blocked and until when, and lifts it; the lift is logged.
+    const list = await as(newClient(), 'GET', '/api/rate-limits/blocked', admin);
+    expect(list.data).toContainEqual({ client: shop, since: expect.any(Number), until: expect.any(Number) });
+    const entry = (list.data as Array<{ client: string; until: number }>).find((b) => b.client === shop)!;
+    expect(entry.until - clock.now).toBeGreaterThan(25 * 60_000);
+    expect(entry.until - clock.now).toBeLessThanOrEqual(30 * 60_000);
+    expect((await as(newClient(), 'GET', '/api/rate-limits/blocked')).status).toBe(401);
+    const lifted = await as(newClient(), 'DELETE', '/api/rate-limits/unblock', admin, { client: shop });
+    expect(lifted).toMatchObject({ status: 200, msg: 'Block lifted' });
+    expect((await hit(t, SITE, shop)).status).toBe(200);
+    expect((await as(newClient(), 'GET', '/api/rate-limits/blocked', admin)).data).not.toContainEqual(expect.objectContaining({ client: shop }));
+    expect((await as(newClient(), 'DELETE', '/api/rate-limits/unblock', admin, { client: shop })).status).toBe(404);
+    expect((await as(newClient(), 'DELETE', '/api/rate-limits/unblock', admin, {})).status).toBe(400);
+    await t.app.paydesk.logs.flush();
+    const logged = await t.app.paydesk.db.any.selectFrom('logs').select(['params', 'code']).where('api', '=', '/api/rate-limits/unblock').where('code', '=', 200).execute();
+    expect(logged.map((l) => JSON.parse(String(l.params)).client)).toEqual([shop]);
+  });
+
+  it('answers a key over its own budget 429 for that second only, with Retry-After and the RateLimit fields, never the block', async () => {
+    const ip = newClient();
+    const key = await newKey('busy');
+    let refusal: Awaited<ReturnType<typeof as>> | undefined;
+    for (let round = 0; round < 4; round++) {
+      clock.now += 1000;
+      let passed = 0;
+      for (; passed < 400; passed++) {
+        const res = await as(ip, 'GET', '/api/receive-money/rows?limit=1', key);
+        if (res.status === 429) { refusal = res; break; }
+        expect(res.status).toBe(200);
+      }
+      expect(passed).toBe(200);
+    }
+    expect(refusal!.msg).toEqual(TOO_MANY);
+    expect(refusal!.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"key";q=200;w=1', ratelimit: '"key";r=0;t=1' });
+    clock.now += 1000;
+    expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
+    // An anonymous refusal names its own policy, in the caller's language.
+    const anon = newClient();
+    await burst(() => hit(t, INIT, anon));
+    const res = await t.app.inject({ method: 'GET', url: INIT, remoteAddress: anon, headers: { cookie: 'lang=zh-cn' } });
+    expect(res.headers).toMatchObject({ 'retry-after': expect.any(String), 'ratelimit-policy': '"point";q=15;w=1', ratelimit: expect.stringMatching(/^"point";r=0;t=\d+$/) });
+    expect(res.json().msg).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+  });
+
+  it('counts calls with a token that names nobody against their address', async () => {
+    const ip = newClient();
+    for (let i = 0; i < 60; i++) expect((await as(ip, 'GET', '/api/receive-money/rows', `forged.${i}.token`)).status).toBe(401);
+    expect((await hit(t, INIT, ip)).status).toBe(429);
   });
 });
 
@@ -162,8 +263,8 @@ redisSuite('rate limits shared through Redis', () => {
       const took = performance.now() - began;
       expect(refusal?.status).toBe(429);
       // That overrun was the one allowed: both instances now refuse the client as blocked.
-      expect((await hit(a, SITE, ip)).msg).toBe(BLOCKED);
-      expect((await hit(b, SITE, ip)).msg).toBe(BLOCKED);
+      expect((await hit(a, SITE, ip)).msg).toEqual(BLOCKED);
+      expect((await hit(b, SITE, ip)).msg).toEqual(BLOCKED);
       if (took >= 1000 && attempt < 5) {
         console.warn(`rate limits through Redis: a burst took ${Math.round(took)} ms, more than one window; trying again`);
         continue;

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../../schema';
+import { decimalsOf, minorDigits } from '../../schema/money';
 import { DEMO_COUNTS, seedDemo } from '../../scripts/seed-demo';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 
@@ -57,6 +58,11 @@ describe.each(DIALECTS)('first start on %s', { timeout: 90_000 }, (dialect) => {
         expect(users.fields[field].input.safeParse(row[field]).success, `${row.account}.${field} = ${row[field]}`).toBe(true);
       }
     }
+    // Every demo amount is one the API itself would take: no yen with decimals (issue 31 item 4).
+    const orders = await t.app.db.any.selectFrom('receive_money').select(['amount', 'currency', 'paidAmount']).execute();
+    const finer = orders.filter((o) => decimalsOf(Number(o.amount)) > minorDigits(o.currency) || decimalsOf(Number(o.paidAmount)) > minorDigits(o.currency));
+    expect(orders.some((o) => o.currency === 'JPY')).toBe(true);
+    expect(finer).toEqual([]);
   });
 });
 

@@ -22,7 +22,7 @@ import koKr from '../../schema/i18n/admin/ko-kr';
 import ruRu from '../../schema/i18n/admin/ru-ru';
 import zhCn from '../../schema/i18n/admin/zh-cn';
 import { Tally } from './axe';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi } from './harness';
 
 const CATALOGS = { 'zh-cn': zhCn, 'en-us': enUs, 'ru-ru': ruRu, 'ja-jp': jaJp, 'ko-kr': koKr } as const;
@@ -95,7 +95,7 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     const dialog = () => page.getByRole('dialog');
     const closeDialog = async () => (await page.keyboard.press('Escape'), gone(dialog()));
-    const firstRow = () => page.locator('tbody tr').first();
+    const firstRow = () => page.locator(ROWS).first();
 
     await shown(page.locator('nav a[href^="#/admin/"]'));
     const offered = [...new Set(await page.locator('nav a[href^="#/admin/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!)))];
@@ -171,7 +171,7 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${suite.server.url}/#/admin/users`);
     const menuLink = page.locator('nav a[href="#/admin/users"]');
-    await tally.state(page, 'mobile: users list', () => shown(page.locator('tbody tr')));
+    await tally.state(page, 'mobile: users list', () => shown(page.locator(ROWS)));
     const toggle = page.locator('header').getByRole('button', { name: await raAction(lang, 'open_menu') });
     await tally.state(page, 'mobile: menu open', async () => (await toggle.click(), shown(menuLink)));
     await page.keyboard.press('Escape');
@@ -185,7 +185,7 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
   async function screenExtras(page: Page, screen: string, lang: Lang, tally: Tally) {
     const t = CATALOGS[lang].admin;
     if (screen === 'logs') {
-      await tally.state(page, 'logs: details dialog', async () => (await page.locator('tbody tr').first().getByRole('button', { name: t.screens.logs.details }).click(), shown(page.getByRole('dialog'))), DIALOG);
+      await tally.state(page, 'logs: details dialog', async () => (await page.locator(ROWS).first().getByRole('button', { name: t.screens.logs.details }).click(), shown(page.getByRole('dialog'))), DIALOG);
       await page.keyboard.press('Escape');
     }
     if (screen === 'auth-group') {
@@ -198,7 +198,7 @@ describe.skipIf(browserMissing())('accessibility scan (axe-core, WCAG 2.2 AA)', 
   async function walkBin(page: Page, screen: string, lang: Lang, tally: Tally) {
     const t = CATALOGS[lang].admin;
     const button = (name: string) => page.getByRole('button', { name, exact: true });
-    const firstRow = () => page.locator('tbody tr').first();
+    const firstRow = () => page.locator(ROWS).first();
     // The bin may be empty (no table then): wait for the switch to take, then for the list to settle.
     await tally.state(page, `${screen}: recycle bin`, async () => {
       await button(t.buttons.trash).click();

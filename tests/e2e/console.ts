@@ -102,6 +102,9 @@ export function consoleSuite(serverOptions: Partial<AppOptions> = {}): ConsoleSu
  * Signing in lands on the overview by a redirect from /admin once the caller's rules are read; a test that goes
  * elsewhere before it would be overwritten by it, so it waits for the overview, as a person sees it first.
  */
+/** A list's rows at any width: table rows, or the compact rows a phone shows (issue 31 item 5). */
+export const ROWS = 'tbody tr, [data-testid=compact-row]';
+
 export const landedOnOverview = (page: Page) => page.waitForURL(/#\/admin\/dashboard/);
 
 /** playwright-core has no expect matchers: wait for what a person would see appear or go. */

@@ -10,9 +10,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enUs from '../../schema/i18n/admin/en-us';
 import zhCn from '../../schema/i18n/admin/zh-cn';
+import common from '../../schema/i18n/common';
 import { formatMoney } from '../../schema/money';
 import { scan } from './axe';
-import { consoleSuite, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const PASSWORD = 'operator-pass-9';
@@ -20,6 +21,7 @@ const VIEWPORTS = [{ name: 'wide', width: 1280, height: 900 }, { name: 'phone', 
 const LANGS: Lang[] = ['zh-cn', 'en-us'];
 const LOCALE: Record<string, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US' };
 const CATALOGS = { 'zh-cn': zhCn, 'en-us': enUs } as Record<Lang, typeof zhCn>;
+const COMMON = common as unknown as Record<Lang, { options: { status: Record<string, string> } }>;
 
 describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
   const suite = consoleSuite();
@@ -126,7 +128,15 @@ describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
         const start = new Date();
         start.setHours(0, 0, 0, 0);
         expect(Number(filter.createTime_gte)).toBe(start.getTime() / 1000);
-        await expect.poll(() => page.locator('tbody tr').count()).toBe(4);
+        await expect.poll(() => page.locator(ROWS).count()).toBe(4);
+        // What the bar set shows above the list, in the reader's words: the status and the day; each comes off alone.
+        const chips = page.getByTestId('filter-chips');
+        const statusChip = chips.locator('[data-filter=status]');
+        expect(await statusChip.innerText()).toContain(COMMON[lang].options.status.completed);
+        expect(await chips.locator('[data-filter=createTime_gte]').innerText()).toContain(new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(start));
+        await statusChip.locator('.MuiChip-deleteIcon').click();
+        await gone(statusChip);
+        expect(JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter')!).status).toBeUndefined();
         await screenshot(page, `dashboard-bar-list-${lang}-${viewport.name}`);
       });
     }

@@ -11,7 +11,7 @@ import adminCatalogs from '../../schema/i18n/admin';
 import settingsCatalogs from '../../schema/i18n/settings';
 import raZh from '../../admin/i18n/ra/zh-cn';
 import raJa from '../../admin/i18n/ra/ja-jp';
-import { consoleSuite, shown, type Lang } from './console';
+import { consoleSuite, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const RA = { 'zh-cn': raZh, 'ja-jp': raJa } as Record<string, typeof raZh>;
@@ -70,7 +70,7 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
 
     const page = await suite.openSignedIn('/admin/tags', { lang, viewport });
     const dialog = page.getByRole('dialog');
-    await page.locator('tbody tr', { hasText: renamed }).getByRole('button', { name: RA[lang]!.ra.action.edit }).click();
+    await page.locator(ROWS, { hasText: renamed }).getByRole('button', { name: RA[lang]!.ra.action.edit }).click();
     await shown(dialog.locator('form'));
     await dialog.getByRole('tab', { name: t(lang, 'admin.history.history') }).click();
     const revisions = dialog.getByRole('list', { name: t(lang, 'admin.history.list') }).locator(':scope > li');
@@ -92,7 +92,7 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
 
     // The whole history is a list like any other table's, under its own rule.
     await page.goto(`${suite.server.url}/#/admin/revisions`);
-    await shown(page.locator('tbody tr', { hasText: 'tags' }));
+    await shown(page.locator(ROWS, { hasText: 'tags' }));
     await screenshot(page, `history-${lang}-${shape}-list`);
   });
 });

@@ -16,7 +16,7 @@ import raZh from '../../admin/i18n/ra/zh-cn';
 import raJa from '../../admin/i18n/ra/ja-jp';
 import raEn from 'ra-language-english';
 import { totpNow } from '../../server/auth/mfa';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { scan } from './axe';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -156,7 +156,7 @@ describe.skipIf(browserMissing())('two-factor sign-in in the console', { timeout
     const session = (await callApi(app, 'POST', '/api/comm/mfa-sign-in', { mfaToken: challenge, code: totpNow(secret, clock()) })).data.token.no;
     shift += 30_000;
     const page = await suite.openSignedIn('/admin/users', { lang, viewport: { width: 1280, height: 800 } });
-    const row = page.locator('tbody tr', { hasText: account });
+    const row = page.locator(ROWS, { hasText: account });
     await row.getByRole('button', { name: `${t(lang, 'admin.mfa.reset')}: ${account}` }).click();
     await shown(page.getByRole('dialog').getByText(account));
     await screenshot(page, 'mfa-reset-confirm');

@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const SECRET = `whsec_${Buffer.from('e2e-money-console-secret-0123456').toString('base64')}`;
@@ -50,7 +50,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
   }
 
   const deliver = () => suite.server.app.paydesk.payments.outbox.deliverDue();
-  const orderRow = (page: Page, title: string) => page.locator('tbody tr', { hasText: title });
+  const orderRow = (page: Page, title: string) => page.locator(ROWS, { hasText: title });
 
   it('an operator refunds half of a paid order and then the rest: it reads 已退款 and the merchant hears of both', async () => {
     const order = await createOrder({ title: '退款测试', notifyUrl: merchant.url });
@@ -113,7 +113,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     const toggle = page.getByRole('button', { name: /Needs attention/ });
     await expect.poll(() => toggle.textContent()).toBe('Needs attention1');
     await toggle.click();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator(ROWS).count()).toBe(1);
     const row = orderRow(page, 'Late payer');
     expect(await row.getByTestId('exception-badge').textContent()).toBe('Paid late');
     await screenshot(page, 'money-needs-attention-en-us-390');
@@ -132,7 +132,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await gone(dialog);
 
     // Settled: the switch finds nothing and counts nothing.
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => page.locator(ROWS).count()).toBe(0);
     await expect.poll(() => toggle.textContent()).toBe('Needs attention');
     await toggle.click();
     // The whole list may first show what it held before the switch: wait for its fresh read.
@@ -141,6 +141,39 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await expect.poll(async () => (await row2.count()) === 1 && !(await row2.textContent())!.includes('Expired'), { timeout: 15_000 }).toBe(true);
     expect(await row2.getByTestId('exception-badge').count()).toBe(0);
     expect(await row2.textContent()).toContain('Paid');
+  });
+
+  it('a closed order, a partly refunded one, and yen beside yuan read so in the list, in zh-cn and en-us, at 1280 and 390 px', async () => {
+    const closed = await createOrder({ title: 'State closed' });
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/close', { id: closed.id, reason: 'customer cancelled' }, suite.token)).code).toBe(200);
+    const part = await createOrder({ title: 'State part' });
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/mark-paid', { id: part.id, reason: 'cash' }, suite.token)).code).toBe(200);
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/refund', { id: part.id, amount: 20, reason: 'one returned' }, suite.token)).code).toBe(201);
+    await createOrder({ title: 'Yen order', amount: 1235, currency: 'JPY' });
+    await createOrder({ title: 'Yuan order', amount: 1234.5, currency: 'CNY' });
+    const reads = {
+      'zh-cn': { closed: '已关闭', part: '部分退款', yen: 'JP¥1,235', yuan: '¥1,234.50', refund: '退款 HK$20.00（部分）' },
+      'en-us': { closed: 'Closed', part: 'Partially refunded', yen: '¥1,235', yuan: 'CN¥1,234.50', refund: 'Refund HK$20.00 (partial)' },
+    } as const;
+    for (const [lang, width] of [['zh-cn', 1280], ['en-us', 390], ['en-us', 1280], ['zh-cn', 390]] as const) {
+      const want = reads[lang];
+      const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport: { width, height: 900 } });
+      await expect.poll(() => orderRow(page, 'State closed').textContent()).toContain(want.closed);
+      expect(await orderRow(page, 'State part').textContent()).toContain(want.part);
+      const yen = (await orderRow(page, 'Yen order').textContent())!;
+      expect(yen).toContain(want.yen);
+      // The yuan's sign is never the yen's in the same language.
+      if (lang === 'zh-cn') expect(yen).not.toMatch(/(?<!JP)¥1,235/);
+      expect(await orderRow(page, 'Yuan order').textContent()).toContain(want.yuan);
+      await screenshot(page, `money-states-${lang}-${width}`);
+      if (width === 1280) {
+        // The partly refunded order's timeline names the refund, not "Paid → Paid".
+        await orderRow(page, 'State part').getByRole('button', { name: lang === 'zh-cn' ? '编辑' : 'Edit' }).click();
+        await expect.poll(() => page.getByTestId('order-timeline').textContent()).toContain(want.refund);
+        await page.keyboard.press('Escape');
+      }
+      await suite.context.close();
+    }
   });
 
   it('the menu counts the orders that need attention', async () => {

@@ -9,7 +9,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const SECRET = `whsec_${Buffer.from('e2e-standard-channel-secret-0123').toString('base64')}`;
@@ -78,7 +78,7 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     // The only order with a callback address: the merchant's answers are this order's.
     const order = await createOrder({ title: '回调测试', notifyUrl: merchant.url });
     const page = await suite.openSignedIn('/admin/receive-money');
-    await page.locator('tbody tr', { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
+    await page.locator(ROWS, { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog');
     await shown(dialog.getByTestId('order-story'));
     expect(await dialog.getByTestId('order-timeline').textContent()).toBe('');
@@ -105,7 +105,7 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     await deliver();
     await page.keyboard.press('Escape');
     await gone(dialog);
-    await page.locator('tbody tr', { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
+    await page.locator(ROWS, { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
     const deliveries = page.getByRole('dialog').getByTestId('order-deliveries');
     await expect.poll(() => deliveries.textContent()).toContain('响应 500');
     await deliveries.getByRole('button', { name: '重新发送' }).click();
@@ -133,7 +133,7 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     await shownOnce.getByRole('button', { name: 'I have copied it' }).click();
     await gone(shownOnce);
 
-    const row = page.locator('tbody tr', { hasText: 'Shop server' });
+    const row = page.locator(ROWS, { hasText: 'Shop server' });
     await shown(row);
     expect(await page.locator('body').textContent()).not.toContain(key);
     const made = await suite.server.app.inject({

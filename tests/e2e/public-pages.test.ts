@@ -73,10 +73,10 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
     await shown(page.getByRole('button', { name: 'Pay now' }));
   });
 
-  it('shows yen without decimals and groups thousands on the pay page', async () => {
+  it('shows yen without decimals and groups thousands on the pay page, as yen (JP¥) to a Chinese reader', async () => {
     const { tradeNo } = await order({ amount: 1234567 });
     await open(`#/pay/emit?tradeNo=${tradeNo}`);
-    await expect.poll(() => page.getByTestId('amount').textContent()).toBe('¥1,234,567');
+    await expect.poll(() => page.getByTestId('amount').textContent()).toBe('JP¥1,234,567');
   });
 
   it('carries SITE_INFO on the pay pages: avatar, favicon, keywords, description, copyright and filing links', async () => {
@@ -166,7 +166,8 @@ describe.skipIf(browserMissing())('public pages', { timeout: 120_000 }, () => {
     await order({ title: 'Yuan order', amount: 15000000, currency: 'CNY' });
     page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: DESKTOP });
     await shown(page.getByRole('cell', { name: '₩15,000,000', exact: true }));
-    await shown(page.getByRole('cell', { name: '¥15,000,000.00', exact: true }));
+    // Yuan to an English reader: CN¥, not the yen's ¥.
+    await shown(page.getByRole('cell', { name: 'CN¥15,000,000.00', exact: true }));
     expect(await page.getByRole('cell', { name: '15000000.00' }).count()).toBe(0);
   });
 

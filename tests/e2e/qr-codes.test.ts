@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consoleSuite, shown, type Lang } from './console';
+import { consoleSuite, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 /** The text of the QR code in the picture at `src`, drawn in the page and read in node. */
@@ -46,7 +46,7 @@ describe.skipIf(browserMissing())('pay links as QR codes', { timeout: 120_000 },
     ['zh-cn', 390, '编辑', '保存为 PNG'],
   ])('the order dialog (%s, %s px) shows the pay link as a QR code that decodes to it, and saves it as a PNG', async (lang, width, edit, save) => {
     const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport: { width, height: 900 }, acceptDownloads: true });
-    const row = page.locator('tbody tr', { hasText: tradeNo });
+    const row = page.locator(ROWS, { hasText: tradeNo });
     await shown(row);
     await row.getByRole('button', { name: edit }).click();
     const dialog = page.getByRole('dialog');

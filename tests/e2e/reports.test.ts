@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx, ValueType } from '../support/xlsx';
 import { scan } from './axe';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const WIDE = { width: 1280, height: 800 };
@@ -56,7 +56,7 @@ describe.skipIf(browserMissing())('reports for accounting', { timeout: 180_000 }
       localStorage.setItem('paydesk.user', user);
     }, [cashier.token, JSON.stringify(cashier.user)] as const);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
-    await shown(page.locator('tbody tr', { hasText: 'Green tea' }));
+    await shown(page.locator(ROWS, { hasText: 'Green tea' }));
   }
 
   async function downloaded(click: () => Promise<void>) {

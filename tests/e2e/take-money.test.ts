@@ -20,7 +20,7 @@ import { translate } from '../../schema/i18n';
 import { catalogs } from '../../schema/i18n/catalogs';
 import { PAY_PROVIDER_SETTINGS } from '../../schema/settings';
 import { scan } from './axe';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 interface Order { id: number; tradeNo: string; title: string }
@@ -232,7 +232,7 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     const refundsBefore = stripe.calls['refunds.create'] ?? 0;
 
     const page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 390, height: 844 } });
-    await page.locator('tbody tr', { hasText: 'Refund at Stripe' }).getByRole('button', { name: 'Edit' }).click();
+    await page.locator(ROWS, { hasText: 'Refund at Stripe' }).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
     await shown(dialog.getByTestId('order-story'));
     for (const [left, amount, reason] of [['88', '44', 'Half the order came back'], ['44', '44', 'The rest came back too']] as const) {
@@ -250,7 +250,7 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     await screenshot(page, 'take-money-refunded-en-us-390');
     await page.keyboard.press('Escape');
     await gone(dialog);
-    await expect.poll(() => page.locator('tbody tr', { hasText: 'Refund at Stripe' }).textContent()).toContain('Refunded');
+    await expect.poll(() => page.locator(ROWS, { hasText: 'Refund at Stripe' }).textContent()).toContain('Refunded');
 
     expect((stripe.calls['refunds.create'] ?? 0) - refundsBefore).toBe(2);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([4400, 4400]);

@@ -6,8 +6,8 @@
 import { useEffect } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { PAY_PROVIDERS } from '../../../schema/options';
-import { isReady, useProviders } from '../../api/providers';
+import { PAY_PROVIDERS, takesPayLink } from '../../../schema/options';
+import { isReady, takesCurrency, useProviders } from '../../api/providers';
 import { FieldInput } from '../../form/FieldInput';
 import { getResource, optionKey } from '../../schema';
 import { chargeFrozen, payUrlFrozen, type OrderState } from './frozen';
@@ -33,11 +33,12 @@ export function ChargeInput({ source }: InputProps) {
   return <Generated source={source} locked={chargeFrozen(useOrderState())} />;
 }
 
-/** The payer's link to an outside gateway: a Stripe order's link is the checkout Paydesk makes on the pay click. */
+/** The payer's link to an outside gateway: a provider order's link is the checkout Paydesk makes on the pay click. */
 export function PayUrlInput({ source }: InputProps) {
   const order = useOrderState();
   const channel = useWatch({ name: 'channel' });
-  if (channel === 'stripe') return null;
+  // A provider's checkout is made on the pay click; only a channel that declares so takes a link from its creator.
+  if (channel && !takesPayLink(channel)) return null;
   return <Generated source={source} locked={payUrlFrozen(order)} />;
 }
 
@@ -63,8 +64,11 @@ export function ChannelInput({ source, label }: InputProps) {
     if (isNew && stripeReady && !getFieldState(source).isDirty) setValue(source, 'stripe');
   }, [isNew, stripeReady, source, getFieldState, setValue]);
 
+  const currency = useWatch({ name: 'currency' });
   const field = orders().fields[source]!;
-  const choices = PAY_PROVIDERS.map((name) => ({
+  // Only the providers that take the order's currency are offered (PayPal takes no IDR); one already chosen stays readable.
+  const offered = PAY_PROVIDERS.filter((name) => name === current || takesCurrency(providers, name, currency));
+  const choices = offered.map((name) => ({
     id: name,
     name: translate(optionKey(source, field, name), { _: name }),
     // A provider without its keys cannot take an order; one already chosen stays readable.

@@ -5,19 +5,19 @@
  * attempt and a gated resend. Each part shows only to a caller who holds its
  * rule; the server checks the same rules again.
  */
-import { Box, Button, Chip, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { useGetManyReference, useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Button, Chip, Divider, List, ListItem, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useGetManyReference, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { formatEpoch } from '../../../schema/dates';
-import { callbacks, orderEvents, receiveMoney } from '../../../schema/index';
+import { callbacks, orderEvents } from '../../../schema/index';
 import { ruleKey } from '../../../schema/rules';
 import { call } from '../../api/http';
 import { PromptDialog } from '../../form/PromptDialog';
-import { renderCell } from '../../list/cells';
 import { usePermission } from '../../permissions';
 import { actionRule, optionKey } from '../../schema';
 import { MoneyActions } from './MoneyActions';
 import { PayLinkPanel } from './PayLink';
+import { Timeline } from './Timeline';
 import { Refunds } from './Refunds';
 
 /** The server's operator actions (server/payments/operator-routes.ts), by route name. */
@@ -33,13 +33,8 @@ interface Attempt { at: number; code: number; ms: number; error?: string; refuse
 
 const k = (key: string) => `admin.screens.receive-money.${key}`;
 
-/** An order's status as the orders list shows it: the status field's label and colour. */
-function StatusChip({ status }: { status: string }) {
-  return renderCell('status', receiveMoney.fields.status, status, useTranslate(), 'detailed');
-}
-
 /** A choice's label, by the field that holds it. */
-const choice = (translate: (key: string, options?: object) => string, field: 'source' | 'state', value: string) => {
+export const choice = (translate: (key: string, options?: object) => string, field: 'source' | 'state', value: string) => {
   const schema = field === 'source' ? orderEvents.fields.source : callbacks.fields.state;
   return translate(optionKey(field, schema, value), { _: value });
 };
@@ -85,68 +80,6 @@ function OrderActions({ record }: { record: RaRecord }) {
       />
     </Stack>
   );
-}
-
-/**
- * An action's buttons leave with the state they act on (a pending status, an
- * exception, money left to refund), and the focus the used one held would
- * fall out of the dialog (a keyboard user lost, Escape unheard): it goes to
- * the timeline instead, where the new event shows.
- */
-function useFocusAfterActions(state: string) {
-  const target = useRef<HTMLHeadingElement>(null);
-  const was = useRef(state);
-  useEffect(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (was.current !== state && lost) target.current?.focus();
-    was.current = state;
-  }, [state]);
-  return target;
-}
-
-function Timeline({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  const locale = useLocale();
-  const heading = useFocusAfterActions(`${record.status}|${record.exception ?? ''}|${record.refundedAmount ?? 0}`);
-  const { data = [], isPending } = useGetManyReference('order-events', { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } });
-  return (
-    <section aria-labelledby="order-timeline">
-      <Typography ref={heading} tabIndex={-1} id="order-timeline" variant="subtitle2" component="h3">{translate(k('timeline'))}</Typography>
-      {!isPending && data.length === 0 && <Typography variant="body2" color="text.secondary">{translate(k('no_events'))}</Typography>}
-      <List dense data-testid="order-timeline">
-        {data.map((event) => (
-          <ListItem key={event.id} disableGutters>
-            <ListItemText
-              primary={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <span>{formatEpoch(event.createTime, 'detailed')}</span>
-                  <StatusChip status={event.fromStatus} />
-                  <span aria-hidden>→</span>
-                  <StatusChip status={event.toStatus} />
-                  <span>{choice(translate, 'source', event.source)}</span>
-                  {event.exception && <ExceptionLabel value={event.exception} />}
-                </Stack>
-              }
-              secondary={[
-                event.reason,
-                event.reference && `${translate('resources.order-events.fields.reference')}: ${event.reference}`,
-                event.currency && renderCell('amount', receiveMoney.fields.amount, event.amount, translate, 'detailed', { record: event, locale }),
-                event.source === 'operator' ? translate(k('by_user'), { uid: event.actor }) : event.source === 'notify' ? event.actor : '',
-              ].filter(Boolean).join(' · ')}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </section>
-  );
-}
-
-/** The exception an event flagged, in its colour. */
-function ExceptionLabel({ value }: { value: string }) {
-  const translate = useTranslate();
-  const field = orderEvents.fields.exception;
-  const color = field.colors?.[value];
-  return <Chip size="small" label={translate(optionKey('exception', field, value), { _: value })} sx={color ? { color: '#fff', bgcolor: color } : undefined} />;
 }
 
 /** The json column as the rows answer carries it (parsed, or its text on a driver that keeps it). */

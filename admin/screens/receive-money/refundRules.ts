@@ -1,9 +1,10 @@
 /**
- * What an operator may refund: a completed order with money not yet given
+ * What an operator may refund: a paid order with money not yet given
  * back, never more than is left, never finer than the currency's minor unit.
  * The server checks the same cap in the refund's own transaction.
  */
 import { decimalsOf, minorDigits } from '../../../schema/money';
+import { REFUNDABLE_STATUSES } from '../../../schema/options';
 
 const num = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
 
@@ -15,7 +16,7 @@ export function refundLeft(order: Readonly<Record<string, unknown>>): number {
 }
 
 export const canRefund = (order: Readonly<Record<string, unknown>>) =>
-  order.status === 'completed' && refundLeft(order) > 0;
+  (REFUNDABLE_STATUSES as readonly unknown[]).includes(order.status) && refundLeft(order) > 0;
 
 /** The i18n key of what is wrong with a typed amount, or undefined when it may be sent. */
 export function refundAmountError(typed: string, left: number, currency: string): string | undefined {

@@ -38,6 +38,8 @@ export default {
       failed: 'Payment for this order failed and it cannot be paid again; please place a new order.',
       expired: 'This order has expired and can no longer be paid; please place a new order.',
       refunded: 'This order has been refunded; there is nothing to pay.',
+      closed: 'The merchant closed this order; it can no longer be paid. Please place a new order.',
+      partially_refunded: 'This order has been paid and partly refunded; there is nothing to pay.',
     },
     view_result: 'See the payment result',
     status: {
@@ -47,6 +49,8 @@ export default {
       failed: 'Payment failed',
       expired: 'Expired',
       refunded: 'Refunded',
+      closed: 'Closed',
+      partially_refunded: 'Partially refunded',
       unknown: 'Unknown status',
     },
     not_found_text: 'The page you are looking for may have been deleted, renamed or is temporarily unavailable.',

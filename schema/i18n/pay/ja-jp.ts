@@ -38,6 +38,8 @@ export default {
       failed: 'この注文の支払いは失敗したため、再度支払うことはできません。新しく注文してください。',
       expired: 'この注文は期限切れのため支払えません。新しく注文してください。',
       refunded: 'この注文は返金済みのため、支払いは不要です。',
+      closed: 'この注文は販売者によりクローズされたため支払えません。新しく注文してください。',
+      partially_refunded: 'この注文は支払い済みで一部返金されています。支払いは不要です。',
     },
     view_result: '支払い結果を見る',
     status: {
@@ -47,6 +49,8 @@ export default {
       failed: '支払い失敗',
       expired: '期限切れ',
       refunded: '返金済み',
+      closed: 'クローズ済み',
+      partially_refunded: '一部返金',
       unknown: '不明なステータス',
     },
     not_found_text: 'お探しのページは削除されたか、名前が変更されたか、一時的に利用できない可能性があります。',

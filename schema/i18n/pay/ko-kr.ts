@@ -38,6 +38,8 @@ export default {
       failed: '이 주문의 결제가 실패하여 다시 결제할 수 없습니다. 새로 주문해 주세요.',
       expired: '이 주문은 만료되어 결제할 수 없습니다. 새로 주문해 주세요.',
       refunded: '이 주문은 환불되어 결제할 필요가 없습니다.',
+      closed: '판매자가 이 주문을 종료하여 결제할 수 없습니다. 새로 주문해 주세요.',
+      partially_refunded: '이 주문은 결제 후 일부 환불되었습니다. 결제할 필요가 없습니다.',
     },
     view_result: '결제 결과 보기',
     status: {
@@ -47,6 +49,8 @@ export default {
       failed: '결제 실패',
       expired: '만료됨',
       refunded: '환불됨',
+      closed: '종료됨',
+      partially_refunded: '부분 환불',
       unknown: '알 수 없는 상태',
     },
     not_found_text: '찾으시는 페이지가 삭제되었거나 이름이 변경되었거나 일시적으로 사용할 수 없습니다.',

@@ -37,6 +37,8 @@ export default {
       failed: '该订单支付失败，无法继续支付，请重新下单。',
       expired: '该订单已过期，无法支付，请重新下单。',
       refunded: '该订单已退款，无需再支付。',
+      closed: '商家已关闭该订单，无法支付，请重新下单。',
+      partially_refunded: '该订单已支付并已部分退款，无需再支付。',
     },
     view_result: '查看支付结果',
     status: {
@@ -46,6 +48,8 @@ export default {
       failed: '支付失败',
       expired: '已过期',
       refunded: '已退款',
+      closed: '已关闭',
+      partially_refunded: '部分退款',
       unknown: '未知状态',
     },
     not_found_text: '您访问的页面可能已被删除、重命名或暂时不可用。',

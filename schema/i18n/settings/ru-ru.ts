@@ -18,6 +18,7 @@ export default {
       pay: {
         standard: 'Канал Standard Webhooks',
         stripe: 'Канал Stripe',
+        paypal: 'Канал PayPal',
         callback: 'Уведомления продавцу',
       },
       sms: {
@@ -32,7 +33,7 @@ export default {
         file: 'Файловый кэш',
         redis: 'Кэш Redis',
       },
-      history: { revisions: 'Хранение истории записей' },
+      history: { revisions: 'Хранение истории записей', import: 'Ограничения импорта данных' },
       crypt: {
         jwt: 'Токены входа (JWT)',
       },
@@ -102,9 +103,10 @@ export default {
     pay: {
       standard: { secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
       stripe: { secret_key: 'Секретный ключ (sk_test_… или sk_live_…)', secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
+      paypal: { client_id: 'Client ID', client_secret: 'Секрет клиента', webhook_id: 'ID вебхука (из приложения PayPal)', mode: 'Режим', country: 'Страна аккаунта (две буквы, напр. MY)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
-    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' } },
+    history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' }, import: { max_mb: 'Наибольший файл (МБ)', max_rows: 'Наибольшее число строк за импорт' } },
     crypt: {
       jwt: {
         issuer: 'Издатель',
@@ -147,6 +149,7 @@ export default {
       },
     },
     options: {
+      paypal_mode: { sandbox: 'Песочница (тест)', live: 'Боевой' },
       sms_drive: {
         aliyun: 'Aliyun',
         tencent: 'Tencent Cloud',

@@ -18,6 +18,7 @@ export default {
       pay: {
         standard: 'Standard Webhooks 渠道',
         stripe: 'Stripe 渠道',
+        paypal: 'PayPal 渠道',
         callback: '商户回调',
       },
       sms: {
@@ -32,7 +33,7 @@ export default {
         file: '文件缓存',
         redis: 'Redis 缓存',
       },
-      history: { revisions: '修改记录保留' },
+      history: { revisions: '修改记录保留', import: '数据导入限制' },
       crypt: {
         jwt: '登录令牌（JWT）',
       },
@@ -102,9 +103,10 @@ export default {
     pay: {
       standard: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
       stripe: { secret_key: 'Stripe 密钥（sk_test_… 或 sk_live_…）', secrets: '验证密钥（多个用空格分隔，便于轮换）' },
+      paypal: { client_id: '客户端 ID', client_secret: '客户端密钥', webhook_id: 'Webhook ID（PayPal 应用的 Webhook）', mode: '模式', country: '账户所在国家（两个字母，如 MY）' },
       callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
-    history: { revisions: { keep_days: '保留天数（0 为永久保留）' } },
+    history: { revisions: { keep_days: '保留天数（0 为永久保留）' }, import: { max_mb: '文件大小上限（MB）', max_rows: '每次导入行数上限' } },
     crypt: {
       jwt: {
         issuer: '签发者',
@@ -147,6 +149,7 @@ export default {
       },
     },
     options: {
+      paypal_mode: { sandbox: '沙箱（测试）', live: '正式' },
       sms_drive: {
         aliyun: '阿里云',
         tencent: '腾讯云',

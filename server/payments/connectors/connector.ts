@@ -6,6 +6,11 @@
  * (transitions.ts, notify.ts, refunds.ts) applies it and never names a
  * provider. Adding a provider is one file here, its line in `index.ts`, and
  * its section in pay.toml.
+ *
+ * Where providers differ, the interface leaves room: `verify` may ask the
+ * provider (PayPal's verify endpoint), so it may answer a promise; a checkout
+ * may need a second step after the payer approves it (PayPal's capture:
+ * `complete`), which is signalled by an `ApprovalNotice`.
  */
 import type { RefundState } from '../../../schema/options';
 
@@ -34,7 +39,18 @@ export interface RefundNotice {
   failure?: string;
 }
 
-export type Notice = PaymentNotice | RefundNotice;
+/**
+ * The payer approved a checkout that is not paid until Paydesk completes it
+ * (PayPal: an approved order, captured by `complete`). Whoever hears it first
+ * (the payer's return, the webhook, the look-up job) completes it; the provider
+ * makes that second step once.
+ */
+export interface ApprovalNotice {
+  kind: 'approval';
+  tradeNo: string;
+}
+
+export type Notice = PaymentNotice | RefundNotice | ApprovalNotice;
 
 export interface Verified {
   /** The notification's id at its provider: applied at most once. */
@@ -104,13 +120,31 @@ export interface Connector {
   testMode?(): boolean;
   /** Whether the provider can charge this amount at all (Stripe takes TWD and HUF in whole units only). */
   canCharge?(amount: number, currency: string): boolean;
-  /** Checks an inbound notification over its raw bytes: 401 (AppError) when the signature is wrong or stale. */
-  verify(raw: Buffer, headers: Record<string, unknown>): Verified;
+  /**
+   * Which currencies it takes, and in how many decimals (PayPal: JPY, TWD and HUF in whole units);
+   * undefined for a currency it does not take. Absent: it takes any currency (manual).
+   */
+  decimals?(currency: string): number | undefined;
+  /**
+   * Checks an inbound notification over its raw bytes: 401 (AppError) when the signature is wrong or stale.
+   * May ask the provider (PayPal's verify-webhook-signature), so it may answer a promise.
+   */
+  verify(raw: Buffer, headers: Record<string, unknown>): Verified | Promise<Verified>;
   /** Where the payer goes: manual answers the order's payUrl; a provider reuses the open checkout or makes one (`created`). */
   checkout(order: CheckoutOrder, ctx: CheckoutContext): Promise<{ url: string; created?: Checkout }>;
   /** Ends the order's open checkout, so nobody pays an order Paydesk has closed. */
   expireCheckout?(order: CheckoutOrder): Promise<void>;
-  /** What the provider says of the payment now; null while nothing has happened there. */
-  lookup?(order: CheckoutOrder): Promise<PaymentNotice | null>;
+  /** What the provider says of the payment now (an approval when it waits on `complete`); null while nothing has happened there. */
+  lookup?(order: CheckoutOrder): Promise<PaymentNotice | ApprovalNotice | null>;
+  /**
+   * The second step of a checkout the payer approved (PayPal: capture the order), and what the provider then says of
+   * the payment. Called only for an order still pending and in its time; asking twice makes one payment at the provider.
+   */
+  complete?(order: CheckoutOrder): Promise<PaymentNotice | null>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * One key per payment at the provider, the same whoever reports it (its webhook, a look-up, the second step), so
+   * a payment reported twice is applied once and an underpayment is counted once. Absent: each report's own id.
+   */
+  paymentId?(notice: PaymentNotice): string;
 }

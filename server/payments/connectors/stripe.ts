@@ -272,6 +272,10 @@ export function stripeConnector(settings: () => StripeSettings, options: StripeO
       return null;
     },
 
+    // A PaymentIntent is one payment: the session's events, the intent's own and a look-up all name it, so an
+    // underpayment reported by two of them is counted once.
+    paymentId: (notice) => `payment:${notice.reference}:${notice.to}`,
+
     async refund(request) {
       const { order } = request;
       try {

@@ -97,9 +97,9 @@ export async function createSettings(configDir: string, options: SettingsOptions
   async function refresh(file: SettingsFile): Promise<void> {
     try {
       const text = await readFile(pathOf(file), 'utf8');
-      if (text !== loaded[file].text) apply(file, parseSettings(file, text), text);
+      if (text !== loaded[file].text) apply(file, parseSettings(file, text, pathOf(file)), text);
     } catch (error) {
-      log(`config/${file}.toml not reloaded; the previous values stay in use`, error);
+      log(`${pathOf(file)} not reloaded; the previous values stay in use`, error);
     }
   }
 
@@ -154,7 +154,7 @@ async function loadOrCreate(file: SettingsFile, path: string): Promise<Loaded> {
   // Losing the race to another instance is fine: its file is read below.
   if (!exists) await createFileAtomic(path, toToml(firstValues(file)));
   const text = await readFile(path, 'utf8');
-  return { values: parseSettings(file, text), text };
+  return { values: parseSettings(file, text, path), text };
 }
 
 /** The defaults of `schema/settings.ts`; the JWT key is generated here so the file is born complete. */

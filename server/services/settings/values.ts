@@ -5,6 +5,7 @@
  */
 import { parse, stringify } from 'smol-toml';
 import type { z } from 'zod';
+import { fieldErrors } from '../../../schema/issues';
 import { SETTINGS, SETTINGS_DEFAULTS, fieldMeta, sectionSchema, type SettingsFile } from '../../../schema/settings';
 
 /** A file's values, loosely typed inside this module; `Settings.get` gives them their schema type. */
@@ -33,12 +34,14 @@ export const toToml = (values: Sections): string => stringify(values);
  * anything else wrong (a bad type, an unknown key, a port out of range) is
  * refused with the file name and the field.
  */
-export function parseSettings(file: SettingsFile, text: string): Sections {
+export function parseSettings(file: SettingsFile, text: string, where = `config/${file}.toml`): Sections {
   let raw: unknown;
   try {
     raw = parse(text);
   } catch (error) {
-    throw new Error(`config/${file}.toml: ${(error as Error).message}`, { cause: error });
+    const { line = 0, column = 0 } = error as { line?: number; column?: number };
+    const near = text.split('\n')[line - 1]?.trim() ?? '';
+    throw new SettingsFileError(where, { kind: 'syntax', line, column, text: near }, error);
   }
   const merged: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const [section, defaults] of Object.entries(SETTINGS_DEFAULTS[file] as Sections)) {
@@ -49,11 +52,27 @@ export function parseSettings(file: SettingsFile, text: string): Sections {
   if (result.success) return result.data as Sections;
   const wrong = result.error.issues.filter((issue) => !isBlankField(issue, merged));
   if (wrong.length > 0) {
-    const list = wrong.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ');
-    throw new Error(`config/${file}.toml: ${list}`);
+    const unknown = wrong.find((issue) => issue.code === 'unrecognized_keys');
+    if (unknown) throw new SettingsFileError(where, { kind: 'unknown', key: [...unknown.path, unknown.keys[0]].join('.') });
+    const [first] = fieldErrors({ issues: wrong } as z.ZodError, { fallback: '(file)' });
+    throw new SettingsFileError(where, { kind: 'value', key: first!.field, message: first!.message, params: first!.params ?? {} });
   }
   // Only blank strings failed, and those are strings: the shape is the schema's.
   return merged as Sections;
+}
+
+export type SettingsProblem =
+  | { kind: 'syntax'; line: number; column: number; /** The line, trimmed, as the file has it. */ text: string }
+  | { kind: 'unknown'; /** The full key, `section.field`. */ key: string }
+  | { kind: 'value'; key: string; /** An i18n key (`validation.port`) with its params. */ message: string; params: Record<string, unknown> };
+
+/** A settings file Paydesk cannot use: where, and what, in parts a start-up message puts into words (server/start-failure.ts). */
+export class SettingsFileError extends Error {
+  constructor(readonly path: string, readonly problem: SettingsProblem, cause?: unknown) {
+    const what = problem.kind === 'syntax' ? `not valid TOML at line ${problem.line}, column ${problem.column}`
+      : problem.kind === 'unknown' ? `${problem.key}: validation.unknown_field` : `${problem.key}: ${problem.message}`;
+    super(`${path}: ${what}`, { cause });
+  }
 }
 
 function isBlankField(issue: z.core.$ZodIssue, values: Record<string, unknown>): boolean {
