@@ -66,6 +66,19 @@ export interface RuleConfig {
   scene?: string;
   /** The route verifies its caller's own signature (payment notifications): request signing does not apply. */
   ownSignature?: boolean;
+  /** Its query parameters, and the names in its path described, for the API document (the generic routes' come from their schemas). */
+  query?: readonly QueryParam[];
+  /** What its 200 answers when not the `{code, msg, data}` envelope: a content type (a file, a page, a bare document). */
+  produces?: string;
+}
+
+/** A query parameter of a hand-written route, as the API document shows it. */
+export interface QueryParam {
+  name: string;
+  required?: boolean;
+  description?: string;
+  /** A value the route accepts: the document shows it, and its test calls the route with it. */
+  example?: string;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { parseBody } from '../payments/inputs';
+import type { QueryParam } from '../types';
 
 /** The longest period one request may read: a year, leap day included. */
 export const MAX_DAYS = 366;
@@ -87,6 +88,12 @@ const input = z.strictObject({
   to: z.string({ error: 'validation.period_date' }).refine(realDate, { error: 'validation.period_date' }),
 }).refine((q) => q.from <= q.to, { error: 'validation.period_order', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 1000 / DAY < MAX_DAYS, { error: 'validation.period_too_long', path: ['to'], params: { days: MAX_DAYS } });
+
+const EXAMPLES: Record<keyof typeof input.shape, string> = { zone: 'Asia/Shanghai', from: '2026-11-01', to: '2026-11-28' };
+/** The dashboard's query parameters for the API document: each required unless its validator takes none. */
+export const PERIOD_PARAMS: QueryParam[] = Object.entries(input.shape).map(([name, schema]) => ({
+  name, required: !schema.safeParse(undefined).success, example: EXAMPLES[name as keyof typeof EXAMPLES],
+}));
 
 /** The period of a dashboard query string, or a 400 naming what is wrong with it. */
 export function parsePeriod(query: unknown): Period {

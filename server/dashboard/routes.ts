@@ -8,10 +8,10 @@ import type { Kysely } from 'kysely';
 import { ok } from '../http';
 import { readAttention } from './attention';
 import { readFigures } from './figures';
-import { parsePeriod } from './period';
+import { parsePeriod, PERIOD_PARAMS } from './period';
 
 export async function dashboardRoutes(app: FastifyInstance, o: { db: Kysely<any> }) {
-  app.get('/api/dashboard/figures', { config: { rule: { name: 'figures', group: 'dashboard', type: 'default' } } }, async (request) => {
+  app.get('/api/dashboard/figures', { config: { rule: { name: 'figures', group: 'dashboard', type: 'default', query: PERIOD_PARAMS } } }, async (request) => {
     const period = parsePeriod(request.query);
     const scope = request.caller.scopeUid;
     const [figures, attention] = await Promise.all([readFigures(o.db, period, scope), readAttention(o.db, scope)]);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Field, Resource } from '../../schema/define';
 import { restRules } from '../../schema/rest';
 import { ACTION_METHOD, type Action } from '../../schema/rules';
-import type { RuleConfig } from '../types';
+import type { QueryParam, RuleConfig } from '../types';
 import { outputColumns } from '../db/rows';
 import { isWritable } from '../../schema/define';
 import { REST_TAG, restOperation } from './openapi-rest';
@@ -25,8 +25,8 @@ function fieldSchema(f: Field): Json {
 function outputSchema(f: Field): Json {
   const t = f.column.type;
   if (t === 'json') return {};
-  if (t === 'decimal') return { type: 'number' };
-  return ['increments', 'integer', 'bigint'].includes(t) ? { type: 'integer' } : { type: 'string' };
+  const type = t === 'decimal' ? 'number' : ['increments', 'integer', 'bigint'].includes(t) ? 'integer' : 'string';
+  return { type: f.column.nullable ? [type, 'null'] : type };
 }
 
 const envelope = (data: Json): Json => ({
@@ -34,6 +34,39 @@ const envelope = (data: Json): Json => ({
   required: ['code', 'msg', 'data'],
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
 });
+
+/** Every route's refusals: the envelope, `data.errors` listing the fields of a 400. */
+const refusal = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: envelope({ anyOf: [{ type: 'null' }, { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } } } }] }) } },
+});
+const ERRORS: Json = { 400: refusal('Bad input: msg names the first bad field, data.errors lists all'), 401: refusal('No or bad token'), 403: refusal('Not allowed'), 404: refusal('No such route or row') };
+const withErrors = (op: Json): Json => ({ ...op, responses: { ...ERRORS, ...(op.responses as Json) } });
+
+/** OpenAPI writes a path parameter as {name}, Fastify as :name. */
+const templated = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+const pathNames = (route: string) => [...route.matchAll(/:(\w+)/g)].map(([, name]) => name!);
+
+/** A hand-written route: its path's names and its declared query (a declared name of the path describes it), and its answer (the envelope unless it declares another type). */
+function handWritten(rule: RuleConfig & { method: string; route: string }): Json {
+  const inPath = pathNames(rule.route);
+  const declared = new Map((rule.query ?? []).map((q) => [q.name, q]));
+  const param = (q: QueryParam, where: 'path' | 'query') => ({
+    name: q.name, in: where, ...((q.required || where === 'path') && { required: true }), ...(q.description && { description: q.description }),
+    schema: { type: 'string', ...(q.example !== undefined && { examples: [q.example] }) },
+  });
+  const parameters = [
+    ...inPath.map((name) => param(declared.get(name) ?? { name }, 'path')),
+    ...(rule.query ?? []).filter((q) => !inPath.includes(q.name)).map((q) => param(q, 'query')),
+  ];
+  const ok = rule.produces
+    ? { description: rule.produces, content: { [rule.produces]: {} } }
+    : { description: 'Envelope {code, msg, data}', content: { 'application/json': { schema: envelope({}) } } };
+  return withErrors({
+    tags: [rule.group], operationId: `${rule.group}.${rule.name}`, summary: `${rule.group} ${rule.name}`, 'x-rule-type': rule.type,
+    ...(parameters.length && { parameters }), responses: { 200: ok },
+  });
+}
 
 function listParameters(r: Resource): Json[] {
   const params: Json[] = [
@@ -69,7 +102,9 @@ function operation(r: Resource, action: Action | string, row: Json, body: Json):
         { name: spec.by, in: 'query', schema: { type: 'string' }, description: `Public view without sign-in${public_}` },
         ...(spec.alias ? [{ name: spec.alias, in: 'query', schema: { type: 'string' }, description: `The same as ${spec.by} (not both)` }] : []),
       ] : [];
-      return { ...base, parameters: [{ name: 'id', in: 'query', schema: { type: 'integer' } }, ...by], responses: { 200: { description: 'The row, or code 204', content: { 'application/json': { schema: envelope(row) } } } } };
+      // Without a public field, `id` is the one way to name the row; with one, either is.
+      const id = { name: 'id', in: 'query', schema: { type: 'integer' }, ...(spec ? { description: `Required unless ${[spec.by, spec.alias].filter(Boolean).join(' or ')} is given` } : { required: true }) };
+      return { ...base, parameters: [id, ...by], responses: { 200: { description: 'The row, or code 204', content: { 'application/json': { schema: envelope({ anyOf: [row, { type: 'null' }] }) } } } } };
     }
     case 'rows':
       return { ...base, parameters: listParameters(r), responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope({ type: 'object', properties: { total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' }, rows: { type: 'array', items: row } } }) } } } } };
@@ -116,11 +151,10 @@ export function openApiDocument(resources: readonly Resource[], rules: ReadonlyA
         required: entries.filter(([, f]) => f.required).map(([k]) => k),
         properties: Object.fromEntries(entries.map(([k, f]) => [k, fieldSchema(f)])),
       };
-      // OpenAPI writes a path parameter as {id}, Fastify as :id.
-      if (rest) add(rule.route.replace(/:(\w+)/g, '{$1}'), rule.method, { ...restOperation(r, rest.name, row, body), 'x-rule-type': rule.type });
-      else add(rule.route, rule.method, { ...operation(r, rule.name, row, body), 'x-rule-type': rule.type });
+      if (rest) add(templated(rule.route), rule.method, { ...restOperation(r, rest.name, row, body), 'x-rule-type': rule.type });
+      else add(rule.route, rule.method, withErrors({ ...operation(r, rule.name, row, body), 'x-rule-type': rule.type }));
     } else {
-      add(rule.route, rule.method, { tags: [rule.group], operationId: `${rule.group}.${rule.name}`, summary: `${rule.group} ${rule.name}`, 'x-rule-type': rule.type, responses: { 200: { description: 'Envelope {code, msg, data}' } } });
+      add(templated(rule.route), rule.method, handWritten(rule));
     }
   }
   return {

@@ -131,7 +131,17 @@ function settlementSheets(scope: Scope, lang: Lang, timeZone: string, lines: Set
 
 export async function settlementRoutes(app: FastifyInstance) {
   app.get('/api/receive-money/settlement', {
-    config: { rule: { name: 'settlement', group: 'receive-money', type: 'default', scene: 'export' } },
+    config: {
+      rule: {
+        name: 'settlement', group: 'receive-money', type: 'default', scene: 'export', produces: 'text/csv',
+        query: [
+          { name: 'from', required: true, description: 'First day, YYYY-MM-DD', example: '2026-11-01' },
+          { name: 'to', required: true, description: 'Last day, YYYY-MM-DD', example: '2026-11-28' },
+          { name: 'tz', description: 'IANA time zone of the days', example: 'UTC' },
+          { name: 'format', description: 'csv or xlsx', example: 'csv' },
+        ],
+      },
+    },
   }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     onlyKeys(query, ['from', 'to', 'tz', 'format']);

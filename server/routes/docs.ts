@@ -33,7 +33,8 @@ function page(doc: ReturnType<typeof openApiDocument>): string {
 export async function docsRoutes(app: FastifyInstance, o: { resources: readonly Resource[]; rules: RuleBook }) {
   let doc: ReturnType<typeof openApiDocument> | undefined;
   const current = () => (doc ??= openApiDocument(o.resources, o.rules.all));
-  const config = (name: string) => ({ rule: { name, group: 'docs', type: 'common' as const } });
-  app.get('/api/docs/json', { config: config('docs_json') }, async () => current());
-  app.get('/api/docs', { config: config('docs') }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page(current())));
+  const config = (name: string, produces: string) => ({ rule: { name, group: 'docs', type: 'common' as const, produces } });
+  // The bare document (no envelope), for tools.
+  app.get('/api/docs/json', { config: config('docs_json', 'application/vnd.oai.openapi+json') }, async () => current());
+  app.get('/api/docs', { config: config('docs', 'text/html') }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page(current())));
 }

@@ -5,9 +5,10 @@
  * application all live in the settings service; this is only the door.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isSettingsFile, type SettingsFile } from '../../schema/settings';
+import { isSettingsFile, SETTINGS_FILES, type SettingsFile } from '../../schema/settings';
 import { notFound, ok } from '../http';
 import type { Settings } from '../services/settings';
+import type { QueryParam } from '../types';
 
 export interface TomlRoutesOptions {
   settings: Settings;
@@ -17,10 +18,12 @@ export interface TomlRoutesOptions {
   afterWrite?(request: FastifyRequest, file: SettingsFile, section: string, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void>;
 }
 
-const rule = (name: string) => ({ rule: { name, group: 'toml', type: 'default' as const } });
+/** The file a path names, for the API document. */
+const FILE = { description: `A settings file: ${SETTINGS_FILES.join(', ')}`, example: 'cache' };
+const rule = (name: string, path: QueryParam[]) => ({ rule: { name, group: 'toml', type: 'default' as const, query: path } });
 
 export const tomlRoutes: FastifyPluginAsync<TomlRoutesOptions> = async (app, { settings, beforeWrite, afterWrite }) => {
-  app.get<{ Params: { name: string } }>('/api/toml/:name', { config: rule('toml') }, async (request) => {
+  app.get<{ Params: { name: string } }>('/api/toml/:name', { config: rule('toml', [{ name: 'name', ...FILE }]) }, async (request) => {
     const { name } = request.params;
     if (!isSettingsFile(name)) throw notFound();
     return ok(settings.masked(name));
@@ -29,7 +32,7 @@ export const tomlRoutes: FastifyPluginAsync<TomlRoutesOptions> = async (app, { s
   // File and section names hold no `-`, so `sms-email` splits one way only.
   app.put<{ Params: { file: string; section: string } }>(
     '/api/toml/:file-:section',
-    { config: rule('toml_update') },
+    { config: rule('toml_update', [{ name: 'file', ...FILE }, { name: 'section', description: 'A section of the file' }]) },
     async (request) => {
       const { file, section } = request.params;
       if (!isSettingsFile(file)) throw notFound();
