@@ -11,6 +11,7 @@ import { formatFigures } from './bench/figures';
 
 const BENCHMARKS: Record<string, () => Promise<{ run(): Promise<Figure[] | void> }>> = {
   api: () => import('./bench/api'),
+  'api-key-orders': () => import('./bench/api-key-orders'),
   checkout: () => import('./bench/checkout'),
   dashboard: () => import('./bench/dashboard'),
   export: () => import('./bench/export'),

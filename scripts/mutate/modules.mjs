@@ -18,6 +18,24 @@ export const GROUPS = {
     tests: [...api('security-sessions', 'security-identity', 'security-enumeration', 'security-hardening', 'permissions', 'tokens', 'payments-api-keys',
       'comm-codes', 'comm-reset', 'comm-sign-code', 'comm-sign-up', 'mfa-sign-in', 'mfa-groups', 'sign-in-up-settings', 'api-key-rules', 'revisions', 'views', 'password-throttle'), 'tests/unit/tokens.test.ts'],
   },
+  // Issue 32: the second factor, the credential routes a held-back session may not reach, the scope of login rules and the limits.
+  mfa: {
+    mutate: ['server/auth/{mfa,credentials}.ts'],
+    tests: [...api('mfa-sign-in', 'mfa-groups', 'security-credentials')],
+  },
+  credentials: {
+    mutate: ['server/payments/{api-key-routes,callback-secret-routes}.ts'],
+    tests: [...api('payments-api-keys', 'payments-callback-secrets', 'api-key-rules', 'security-credentials')],
+  },
+  'login-scope': {
+    // The guard's scope: which groups grant a rule, and which of them lift the owner scope (guard.ts: grantingOf, managesAll, and where check applies them and the credential list).
+    mutate: ['server/auth/guard.ts:27-37', 'server/auth/guard.ts:111-133'],
+    tests: [...api('security-credentials', 'permissions', 'payments-api-keys', 'engine-history', 'scope-bin')],
+  },
+  'rate-limit': {
+    mutate: ['server/services/{rate-limit,rate-blocks}.ts'],
+    tests: [...api('ratelimit')],
+  },
   outbox: {
     mutate: ['server/payments/outbox.ts'],
     tests: [...api('payments-outbox', 'payments-callback-test', 'payments-callback-secrets')],

@@ -39,23 +39,37 @@ function counterKey(strategy: Limit['rule']['strategy'], r: CodeRequest): string
 
 const blackKey = (ip: string) => `sms:black:${ip}`;
 
+/** A held target or a blacklisted address: when it ends (a mark from before it was dated: its whole period). */
+function refusal(stored: unknown, periodSeconds: number, blacklisted: boolean) {
+  const until = Number(stored) > Date.now() ? Number(stored) : Date.now() + periodSeconds * 1000;
+  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  return blacklisted
+    ? new AppError(429, 'errors.rate_blocked', { seconds, minutes: Math.ceil(seconds / 60), until: new Date(until).toISOString().slice(11, 16) })
+    : new AppError(429, 'errors.rate_wait', { seconds });
+}
+
 export class SmsGuard {
   constructor(private readonly cache: () => KeyValueCache, private readonly config: ConfigRows) {}
 
-  /** Counts the request; 429 when it passes a limit, meets a held one or comes from a blacklisted IP. */
+  /** Counts the request; 429 (saying when to try again) when it passes a limit, meets a held one or comes from a blacklisted IP. */
   async admit(r: CodeRequest) {
     const cache = this.cache();
-    if (await cache.get(blackKey(r.ip))) throw new AppError(429, 'errors.blocked');
     const limits = await this.config.get('SAFETY_SMS');
+    const black = await cache.get(blackKey(r.ip));
+    if (black) throw refusal(black, Math.max(limits.brush.plan.second, limits.burst.plan.second), true);
     for (const name of ['brush', 'burst'] as const) {
       const limit = limits[name];
       if (!limit.enable) continue;
       const key = `sms:${name}:${limit.rule.strategy}:${counterKey(limit.rule.strategy, r)}`;
-      if (await cache.get(`${key}:held`)) throw new AppError(429, 'errors.too_many_requests');
+      const held = await cache.get(`${key}:held`);
+      if (held) throw refusal(held, limit.plan.second, false);
       if ((await cache.incr(key, limit.rule.second)) <= limit.rule.count) continue;
-      if (limit.plan.mode === 'force-black') await cache.set(blackKey(r.ip), 1, limit.plan.second);
-      else await cache.set(`${key}:held`, 1, limit.plan.second);
-      throw new AppError(429, 'errors.too_many_requests');
+      // The value is when the refusal ends, so a later refusal can say so.
+      const until = Date.now() + limit.plan.second * 1000;
+      if (limit.plan.mode === 'force-black') await cache.set(blackKey(r.ip), until, limit.plan.second);
+      else await cache.set(`${key}:held`, until, limit.plan.second);
+      // The request that trips the limit is told how long to wait; those after it, that the address is blocked.
+      throw refusal(until, limit.plan.second, false);
     }
   }
 }

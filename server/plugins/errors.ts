@@ -4,7 +4,7 @@
  * and not-found handler of the API contract. Tests that mount a single route
  * plugin register this same plugin, so they see what a client sees.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANG, pickLang, type Lang } from '../../schema/i18n';
 import { databaseAway } from '../db/outage';
@@ -51,6 +51,21 @@ function capErrors(data: unknown): unknown {
   return { ...(data as object), errors: errors.slice(0, MAX_FIELD_ERRORS), moreErrors: errors.length - MAX_FIELD_ERRORS };
 }
 
+/**
+ * Every 429 says when to try again (issue 32): the rate limits set their own
+ * fields; any other refusal (wrong codes, passwords, code requests) gets them
+ * from the seconds it names, as a policy of one try per wait.
+ */
+function retryFields(reply: FastifyReply, error: Error) {
+  if (reply.hasHeader('retry-after')) return;
+  const named = error instanceof AppError ? Number(error.params.seconds) : NaN;
+  const seconds = Number.isFinite(named) && named > 0 ? Math.ceil(named) : 1;
+  const policy = error instanceof AppError ? error.key.replace(/^errors\./, '') : 'limit';
+  reply.header('retry-after', seconds);
+  reply.header('ratelimit-policy', `"${policy}";q=1;w=${seconds}`);
+  reply.header('ratelimit', `"${policy}";r=0;t=${seconds}`);
+}
+
 const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
   const installLang = options.lang ?? DEFAULT_LANG;
   app.decorateRequest('lang', installLang);
@@ -94,6 +109,7 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
   app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
     const env = envelopeOf(error, request);
     reply.outcome = { code: env.code, msg: env.msg };
+    if (env.code === 429) retryFields(reply, error);
     return reply.code(env.code).type('application/json').send(JSON.stringify(env));
   });
   // Every 503 (the database away, not ready) says when to ask again.

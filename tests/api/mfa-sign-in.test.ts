@@ -130,6 +130,8 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const held = await secondStep(challenge, t.codeOf(secret));
     expect(held.status, held.text).toBe(429);
     expect(held.body.msg).toContain('30');
+    // Like every 429, it says when in headers too (Retry-After and the IETF draft's RateLimit fields).
+    expect(held.headers).toMatchObject({ 'retry-after': '30', 'ratelimit-policy': '"mfa_wait";q=1;w=30', ratelimit: '"mfa_wait";r=0;t=30' });
     // A fresh challenge (the password is known) does not start afresh: the count is the account's.
     expect((await secondStep((await t.password('guessed1')).body.data.mfaToken, t.codeOf(secret))).status).toBe(429);
     t.advance(31);

@@ -74,6 +74,32 @@ describe.skipIf(browserMissing())('settings and test pages', { timeout: 120_000 
     expect(stored.paging).toEqual({ enable: false, limit: 50 });
   });
 
+  it('lists the addresses blocked by the rate limits and lifts one, in Chinese and in English', async () => {
+    const blocks = suite.server.app.rateBlocks;
+    for (const [lang, client, title, lift, lifted, empty] of [
+      ['zh-cn', '203.0.113.71', '被封禁的地址', '解除 203.0.113.71 的封禁', '已解除封禁', '没有被封禁的地址'],
+      ['en-us', '203.0.113.72', 'Blocked addresses', 'Lift the block of 203.0.113.72', 'Block lifted', 'No address is blocked'],
+    ] as const) {
+      // Three overruns within the hour, as an anonymous flood makes them.
+      for (let i = 0; i < 3; i++) await blocks.violated(client, { count: 3, second: 3600 });
+      await openSignedIn('/admin/config', lang);
+      const list = section(title);
+      await shown(list.getByRole('cell', { name: client, exact: true }));
+      // Until when: within the hour to come, in the reader's format.
+      const until = new Date((await blocks.list()).find((b) => b.client === client)!.until);
+      await shown(list.getByText(until.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short' })).first());
+      await screenshot(page, `settings-blocked-${lang}`);
+      await list.getByRole('button', { name: lift }).click();
+      await shown(page.getByText(lifted));
+      await shown(list.getByText(empty));
+      expect(await blocks.until(client)).toBe(0);
+      await suite.context.close();
+    }
+    await suite.server.app.paydesk.logs.flush();
+    const logged = await suite.server.app.paydesk.db.any.selectFrom('logs').select('params').where('api', '=', '/api/rate-limits/unblock').where('code', '=', 200).execute();
+    expect(logged.map((l) => JSON.parse(String(l.params)).client)).toEqual(['203.0.113.71', '203.0.113.72']);
+  });
+
   it('in English: sends sign-up codes through the SMTP server set on the page, and the new user lands signed in', async () => {
     const login = { user: 'mailer@paydesk.test', pass: 'smtp-secret-1' };
     const smtp: SmtpCatcher = await startSmtpCatcher(login);

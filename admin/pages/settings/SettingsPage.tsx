@@ -15,6 +15,7 @@ import { apiPolicyChanged, call } from '../../api/http';
 import { usePermission } from '../../permissions';
 import { setSiteInfo } from '../../layout/chrome';
 import { actionRule } from '../../schema';
+import { BlockedClients } from './BlockedClients';
 import { configLabelKey } from './configMeta';
 import { PAYMENT_UNITS, paymentUnitLabel, PaymentsUnit, type PaymentUnit } from './PaymentsSettings';
 import { SectionForm } from './SectionForm';
@@ -83,6 +84,7 @@ export default function SettingsPage() {
         {'row' in unit ? <ConfigRows key={unit.row} keys={[unit.row]} />
           : 'pay' in unit ? <PaymentsUnit key={unit.pay} unit={unit.pay} />
           : <SettingsFileForms key={unit.file} file={unit.file} />}
+        {'row' in unit && unit.row === 'SYSTEM_SAFETY_API' && <BlockedClients />}
       </Box>
     </Box>
   );

@@ -103,6 +103,7 @@ const enUs: AdminCatalog = {
       settings: {
         tabs: { security: 'Security', services: 'Site, SMS, cache & storage' },
         clear_cache: 'Clear cache',
+        blocked: { title: 'Blocked addresses', hint: 'Anonymous callers blocked after repeated overruns of the limits; API keys and signed-in users are never blocked', empty: 'No address is blocked', client: 'Address', since: 'Blocked since', until: 'Blocked until', lift: 'Lift', lift_one: 'Lift the block of %{client}' },
         payments: {
           set_up: 'Set up', incomplete: 'Partly set up', not_set_up: 'Not set up', mode_test: 'Test mode', mode_live: 'Live mode',
           webhook_url: 'Webhook URL',

@@ -103,6 +103,7 @@ const jaJp: AdminCatalog = {
       settings: {
         tabs: { security: 'セキュリティ', services: 'サイト・SMS・キャッシュ・ストレージ' },
         clear_cache: 'キャッシュをクリア',
+        blocked: { title: 'ブロック中のアドレス', hint: '制限を繰り返し超えた匿名の呼び出し元はブロックされます。API キーとサインイン済みユーザーはブロックされません', empty: 'ブロック中のアドレスはありません', client: 'アドレス', since: 'ブロック開始', until: 'ブロック終了', lift: '解除', lift_one: '%{client} のブロックを解除' },
         payments: {
           set_up: '設定済み', incomplete: '一部設定済み', not_set_up: '未設定', mode_test: 'テストモード', mode_live: '本番モード',
           webhook_url: 'Webhook URL',

@@ -103,6 +103,7 @@ const koKr: AdminCatalog = {
       settings: {
         tabs: { security: '보안', services: '사이트, SMS, 캐시 및 스토리지' },
         clear_cache: '캐시 지우기',
+        blocked: { title: '차단된 주소', hint: '제한을 반복해서 넘은 익명 호출자는 차단됩니다. API 키와 로그인한 사용자는 차단되지 않습니다', empty: '차단된 주소가 없습니다', client: '주소', since: '차단 시작', until: '차단 종료', lift: '해제', lift_one: '%{client} 차단 해제' },
         payments: {
           set_up: '설정됨', incomplete: '일부 설정됨', not_set_up: '설정 안 됨', mode_test: '테스트 모드', mode_live: '실거래 모드',
           webhook_url: '웹훅 URL',

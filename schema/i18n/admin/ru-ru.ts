@@ -103,6 +103,7 @@ const ruRu: AdminCatalog = {
       settings: {
         tabs: { security: 'Безопасность', services: 'Сайт, SMS, кэш и хранилище' },
         clear_cache: 'Очистить кэш',
+        blocked: { title: 'Заблокированные адреса', hint: 'Анонимные клиенты блокируются после повторных превышений лимитов; API-ключи и вошедшие пользователи не блокируются', empty: 'Заблокированных адресов нет', client: 'Адрес', since: 'Заблокирован с', until: 'Заблокирован до', lift: 'Снять', lift_one: 'Снять блокировку %{client}' },
         payments: {
           set_up: 'Настроено', incomplete: 'Настроено частично', not_set_up: 'Не настроено', mode_test: 'Тестовый режим', mode_live: 'Боевой режим',
           webhook_url: 'URL вебхука',

@@ -101,6 +101,7 @@ const zhCn = {
       settings: {
         tabs: { security: '安全防护', services: '站点、短信、缓存与存储' },
         clear_cache: '清除缓存',
+        blocked: { title: '被封禁的地址', hint: '多次超出频率限制的匿名访问者会被封禁；API 密钥和已登录用户不会被封禁', empty: '没有被封禁的地址', client: '地址', since: '封禁开始', until: '封禁至', lift: '解除', lift_one: '解除 %{client} 的封禁' },
         payments: {
           set_up: '已配置', incomplete: '部分配置', not_set_up: '未配置', mode_test: '测试模式', mode_live: '正式模式',
           webhook_url: 'Webhook 地址',
