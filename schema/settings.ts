@@ -61,7 +61,8 @@ interface TextRules {
 function text(r: TextRules = {}) {
   let s = z.string({ error: typeError('string') }).trim().max(r.max ?? 255, { error: 'validation.max_length', abort: true });
   if (r.required) s = s.min(1, { error: 'validation.required' });
-  if (r.min) s = s.min(r.min, { error: 'validation.min_length' });
+  // Optional with a minimum: blank (not given) passes, a value given has the minimum (a Redis password).
+  if (r.min) s = r.required ? s.min(r.min, { error: 'validation.min_length' }) : s.refine((v) => v === '' || v.length >= r.min!, { error: 'validation.min_length', params: { min: r.min } });
   const pattern = r.pattern;
   // A blank optional value is allowed: the pattern speaks only of what is given.
   // (An over-long value never reaches the pattern: the max check aborts first.)
@@ -230,8 +231,8 @@ export const SETTINGS = {
       }),
       prefix: word(),
       expired: seconds(CACHE_EXPIRY_CHOICES),
-      // As long as the generated one at least: a short password falls to guessing over the network.
-      password: secret(text({ required: true, min: 12, max: 32 }), 'password'),
+      // Blank: a Redis without a password. Given, as long as the generated one at least: a short one falls to guessing over the network.
+      password: secret(text({ min: 12, max: 32 }), 'password'),
     }),
   }),
   crypt: z.strictObject({

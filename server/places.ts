@@ -3,6 +3,7 @@
  * the seed and the backup and restore scripts all call this, so a backup
  * reads exactly the folders and database that `npm start` uses.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Places {
@@ -20,4 +21,13 @@ export function placesFrom(env: NodeJS.ProcessEnv = process.env): Places {
     configDir: path.resolve(env.CONFIG_DIR ?? 'config'),
     databaseUrl: env.DATABASE_URL || undefined,
   };
+}
+
+/** The user this process runs as, by name when the system has one for it (messages about who may write the folders). */
+export function processUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
 }

@@ -5,12 +5,12 @@
  * settings file and key). A deployer reads the line, not a driver's stack;
  * the stack is printed too with DEBUG=1 or LOG=debug (server/main.ts).
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { Lang } from '../schema/i18n';
 import { SqliteInUseError } from './db/sqlite-lock';
 import type { DatabaseTarget } from './db/url';
 import { t } from './i18n';
+import { processUser } from './places';
 import { SettingsFileError } from './services/settings/values';
 
 /** `npm run serve` with no built front end: refused, as `npm start` refuses when it cannot build one. */
@@ -35,15 +35,6 @@ type Coded = Error & { code?: string; errno?: number; syscall?: string; path?: s
 
 const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EHOSTDOWN', 'EPIPE']);
 const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOENT']);
-
-/** The user this process runs as, by name when the system has one for it. */
-export function processUser(): string {
-  try {
-    return os.userInfo().username;
-  } catch {
-    return `uid ${process.getuid?.() ?? '?'}`;
-  }
-}
 
 /** The error and everything it wraps (`cause`, an AggregateError's first), outermost first. */
 function chain(error: unknown): Coded[] {

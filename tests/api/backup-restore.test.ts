@@ -20,6 +20,7 @@ import { startServer, type ServerProcess } from '../multi/server-process';
 import { changeSafety, limits, type AdminCall } from '../multi/safety-config';
 import { ADMIN_PASSWORD } from '../support/app';
 import { restoreBackup } from '../../scripts/backup/unpack';
+import { processUser } from '../../server/places';
 import { placesFrom } from '../../server/places';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -130,6 +131,9 @@ describe('backup and restore of a running install', () => {
 
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain(`${reported.toLocaleString('en-US')} orders`);
+    // Who owns what was restored, and the chown a server running as its own user needs (issue 33).
+    expect(restored.output).toContain(`The restored files belong to ${processUser()}.`);
+    expect(restored.output).toContain(`chown -R paydesk: ${places('second').DATA_DIR} ${places('second').CONFIG_DIR}`);
     const second = await startServer({ ...places('second'), DATABASE_URL: '' });
     running.push(second);
 

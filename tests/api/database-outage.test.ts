@@ -66,7 +66,11 @@ describe.skipIf(requireService('mysql', 'a database outage (503) on MariaDB'))('
   });
 
   it('answers 503 with Retry-After and words while it is away, writes nothing by halves, and serves the first request after', async () => {
-    expect((await api.call('GET', '/api/ready')).status).toBe(200);
+    // An en-us install speaks English to a caller naming no language (curl); a cookie or Accept-Language still wins.
+    const ready0 = await api.call('GET', '/api/ready');
+    expect([ready0.status, ready0.body.msg]).toEqual([200, 'Success']);
+    expect((await api.call('GET', '/api/ready', undefined, undefined, { 'accept-language': 'zh-CN,zh;q=0.9' })).body.msg).toBe('成功');
+    expect((await api.call('GET', '/api/ready', undefined, undefined, { cookie: 'lang=ja-jp', 'accept-language': 'zh-CN' })).body.msg).toBe('完了しました');
     const names = Array.from({ length: 40 }, (_, i) => `outage-${i}`);
     // Creates in flight, and the cut in the middle of them.
     const answers = names.map((name, i) => new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => api.call('POST', '/api/tags/create', { name }, token)));

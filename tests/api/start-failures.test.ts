@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../server/i18n';
-import { processUser } from '../../server/start-failure';
+import { processUser } from '../../server/places';
 import { freePort } from '../multi/server-process';
 import { MYSQL_URL, requireService } from '../support/services';
 
