@@ -5,21 +5,22 @@ import { applySiteHead, siteFooter } from '../schema/site-info';
 import { loadSiteInfo, type SiteInfo } from './api';
 import { useT } from './i18n';
 import { ConfirmPage } from './pages/confirm';
-import { NotFoundPage } from './pages/not-found';
+import { HomePage, NotFoundPage } from './pages/not-found';
 import { ResultPage } from './pages/result';
 import { useHashRoute } from './route';
 import { NavigationProgress } from './ui';
 
 interface Page {
-  /** i18n key of the route title. */
-  title: string;
+  /** i18n key of the route title (by the query: the bare site address is no order). */
+  title: string | ((query: URLSearchParams) => string);
   render(query: URLSearchParams): ReactNode;
 }
 
 const PAGES: Record<string, Page> = {
+  // The bare site address names no order: a neutral page, not "Order not found".
   '/': {
-    title: 'titles.front_index',
-    render: (q) => <ConfirmPage tradeNo={q.get('tradeNo')} windowSeconds={PAY_WINDOW_SECONDS.index} />,
+    title: (q) => (q.get('tradeNo') ? 'titles.front_index' : 'titles.front_home'),
+    render: (q) => (q.get('tradeNo') ? <ConfirmPage tradeNo={q.get('tradeNo')} windowSeconds={PAY_WINDOW_SECONDS.index} /> : <HomePage />),
   },
   '/pay/emit': {
     title: 'titles.front_pay_emit',
@@ -36,12 +37,13 @@ export function App() {
   const t = useT();
   const { path, query, hash } = useHashRoute();
   const page = PAGES[path] ?? NOT_FOUND;
+  const title = typeof page.title === 'function' ? page.title(query) : page.title;
   const site = useSiteInfo();
   const siteTitle = site?.title || null;
 
   useEffect(() => {
-    document.title = siteTitle ? `${t(page.title)} - ${siteTitle}` : t(page.title);
-  }, [page, siteTitle, t]);
+    document.title = siteTitle ? `${t(title)} - ${siteTitle}` : t(title);
+  }, [title, siteTitle, t]);
   useEffect(() => applySiteHead(document, site), [site]);
 
   return (
@@ -55,7 +57,7 @@ export function App() {
       )}
       {/* Keyed by the hash: another order or page starts from a clean state. */}
       <div key={hash} className="page">
-        <h1 className="page-title">{t(page.title)}</h1>
+        <h1 className="page-title">{t(title)}</h1>
         {page.render(query)}
       </div>
       <Footer site={site} />

@@ -29,14 +29,41 @@ export interface Figures {
   ordersByDay: Array<{ status: string; values: number[] }>;
 }
 
-/** A callback that failed or is being tried again after a failure. */
-export interface AttentionCallback { id: number; orderId: number; tradeNo: string; state: string; tries: number; lastCode: number; nextTime: number; updateTime: number }
-/** An order with an open exception (paid late, under, over, in another currency). */
-export interface AttentionException { id: number; tradeNo: string; title: string; exception: string; exceptionAmount: number; exceptionCurrency: string; currency: string; updateTime: number }
+/** Why a merchant callback's last try failed, in kinds the console words in the reader's language. */
+export type CallbackErrorKind = 'http' | 'refused' | 'timeout' | 'dns' | 'blocked' | 'network' | 'none';
+
+/** The kind of a callback attempt's failure: its HTTP status, or what the connection said (server/payments/outbox.ts keeps its text). */
+export function callbackErrorKind(attempt: { code?: number; error?: string; refused?: boolean } | undefined): CallbackErrorKind {
+  if (!attempt) return 'none';
+  if (attempt.refused) return 'blocked';
+  if (attempt.code) return 'http';
+  const error = attempt.error ?? '';
+  if (/ECONNREFUSED/.test(error)) return 'refused';
+  if (/timeout|timed out|ETIMEDOUT|aborted/i.test(error)) return 'timeout';
+  if (/ENOTFOUND|EAI_AGAIN/.test(error)) return 'dns';
+  return 'network';
+}
+
+/** A merchant callback that gave up or is being tried again after a failure: its last error and its next try (0: none). */
+export interface AttentionCallback { id: number; state: string; tries: number; code: number; error: CallbackErrorKind; nextTime: number }
+/** Money on the order that did not fit (paid late, under, over, in another currency), still open. */
+export interface AttentionException { kind: string; amount: number; currency: string }
+/** One order that needs an operator, naming what is wrong with it. */
+export interface AttentionEntry {
+  orderId: number;
+  tradeNo: string;
+  title: string;
+  updateTime: number;
+  exceptions: AttentionException[];
+  callback: AttentionCallback | null;
+}
 
 export interface Attention {
-  callbacks: { total: number; rows: AttentionCallback[] };
-  exceptions: { total: number; rows: AttentionException[] };
+  /** Orders that need attention, callbacks failing and open exceptions, in all (the entries are the newest few). */
+  orders: number;
+  callbacks: number;
+  exceptions: number;
+  entries: AttentionEntry[];
 }
 
 export interface DashboardData extends Figures {

@@ -11,19 +11,13 @@ import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
 import { ORDER_STATUSES } from '../../schema/options';
+import { isHttpUrl } from '../urls';
 import { ScanToPay } from '../scan-to-pay';
 import { AlertDialog, Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 
 /** The loading state shown before leaving for the payment page. */
 const PAY_REDIRECT_MS = 500;
 
-function isHttpUrl(value: string | undefined): value is string {
-  try {
-    return /^https?:$/.test(new URL(value ?? '').protocol);
-  } catch {
-    return false;
-  }
-}
 
 export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null; windowSeconds: number }) {
   const t = useT();
@@ -74,7 +68,8 @@ export function ConfirmPage({ tradeNo, windowSeconds }: { tradeNo: string | null
 
   return (
     <main className="card">
-      <p className="amount-label">{t('pay.amount_due')}</p>
+      {/* Owed only while it can still be paid: an ended or expired order shows its amount as the order's. */}
+      <p className="amount-label">{t(closed || expired ? 'pay.order_amount' : 'pay.amount_due')}</p>
       <p className="amount" data-testid="amount">
         {formatMoney(order?.amount, order?.currency, lang) || '—'}
       </p>

@@ -16,3 +16,13 @@ export function NotFoundPage() {
     </main>
   );
 }
+
+/** The bare site address: no order named, nothing wrong; how a payer gets to his order. */
+export function HomePage() {
+  const t = useT();
+  return (
+    <main className="card card--centered" data-testid="pay-home">
+      <p className="hint">{t('pay.home_text')}</p>
+    </main>
+  );
+}

@@ -5,6 +5,7 @@ import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
 import { payLink } from '../../schema/options';
 import { Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
+import { isHttpUrl } from '../urls';
 
 type Look = (typeof ORDER_STATUSES)[number] | 'unknown' | 'querying';
 
@@ -77,6 +78,10 @@ export function ResultPage({ tradeNo }: { tradeNo: string | null }) {
       <button type="button" className="button" disabled={!orderNo} onClick={copyOrderNo}>
         {t('pay.copy_order_no')}
       </button>
+      {/* Done here: the way back to the merchant, when the order names it. */}
+      {look !== 'pending' && look !== 'querying' && isHttpUrl(order?.returnUrl) && (
+        <a className="button button--primary" href={order.returnUrl} data-testid="back-to-shop">{t('pay.back_to_shop')}</a>
+      )}
     </main>
   );
 }

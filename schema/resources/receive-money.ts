@@ -50,6 +50,8 @@ export const receiveMoney = defineResource({
     expireTime: f.time({ list: false }),
     notifyUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     payUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
+    // Where the payer goes back to once done: the merchant's shop ("Back to the shop" on the result page).
+    returnUrl: f.text({ max: 1024, long: false, list: false, pattern: /^https?:\/\/\S+$/, messages: { pattern: 'validation.url' } }),
     // The provider's checkout for this order (a Stripe Checkout Session): made on the payer's first click, reused while open.
     checkoutId: f.text({ max: 128, readOnly: true, list: false, filter: true }),
     checkoutUrl: f.text({ max: 1024, long: false, readOnly: true, list: false }),
@@ -109,6 +111,6 @@ export const receiveMoney = defineResource({
   derive: (row) => (row.expireTime ? {} : { expireTime: (row.createTime || nowSeconds()) + ORDER_LIFETIME_SECONDS }),
   publicTake: {
     by: 'tradeNo',
-    fields: ['tradeNo', 'title', 'describe', 'amount', 'currency', 'status', 'payUrl', 'createTime', 'paidAmount', 'paidTime', 'expireTime'],
+    fields: ['tradeNo', 'title', 'describe', 'amount', 'currency', 'status', 'payUrl', 'returnUrl', 'createTime', 'paidAmount', 'paidTime', 'expireTime'],
   },
 });

@@ -25,6 +25,8 @@ export interface OperatorRouteOptions {
 }
 
 const ACTIONS: Record<string, Change['to']> = { 'mark-paid': 'completed', 'mark-failed': 'failed', close: 'closed' };
+/** The most callbacks one "Resend all" sends again. */
+const RESEND_MAX = 100;
 /** How much of a test callback's answer the operator sees. */
 const TEST_BODY_BYTES = 200;
 
@@ -55,20 +57,25 @@ export async function operatorRoutes(app: FastifyInstance, o: OperatorRouteOptio
     });
   }
 
+  // One callback (`id`) or several at once (`ids`, needs attention's "Resend all"): all of them or none.
   app.post('/api/callbacks/resend', { config: { rule: { name: 'resend', group: 'callbacks', type: 'default', scene: 'update' } } }, async (request) => {
-    const { id } = parse(z.strictObject({ id: body.shape.id }), request.body);
-    const row = await db.selectFrom('callbacks').select(['id', 'uid', 'state']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    if (request.caller.scopeUid !== null && row.uid !== request.caller.scopeUid) throw forbidden('errors.scope');
+    const input = parse(z.union([
+      z.strictObject({ id: body.shape.id }),
+      z.strictObject({ ids: z.array(body.shape.id, { error: 'errors.bad_ids' }).min(1, { error: 'errors.bad_ids' }).max(RESEND_MAX, { error: 'errors.bad_ids' }) }),
+    ], { error: 'errors.bad_ids' }), request.body);
+    const ids = [...new Set('id' in input ? [input.id] : input.ids)];
+    const rows = await db.selectFrom('callbacks').select(['id', 'uid', 'state']).where('id', 'in', ids).execute();
+    if (rows.length !== ids.length) throw notFound();
+    if (request.caller.scopeUid !== null && rows.some((row) => row.uid !== request.caller.scopeUid)) throw forbidden('errors.scope');
     const now = o.deps.clock();
     const ctx = o.writeContext(request);
     await db.transaction().execute(async (trx) => {
       // Back in line now with a fresh budget of attempts; a lease held by a send in flight is left to end.
-      await trx.updateTable('callbacks').set({ state: 'pending', nextTime: now, tries: 0, updateTime: now }).where('id', '=', id).execute();
-      await ctx.audit(trx, { bindId: id });
+      await trx.updateTable('callbacks').set({ state: 'pending', nextTime: now, tries: 0, updateTime: now }).where('id', 'in', ids).execute();
+      for (const id of ids) await ctx.audit(trx, { bindId: id });
     });
     o.requeued();
-    return ok({ id, state: 'pending' }, 'messages.callback_queued');
+    return 'id' in input ? ok({ id: input.id, state: 'pending' }, 'messages.callback_queued') : ok({ ids, state: 'pending' }, 'messages.callbacks_queued');
   });
 
   // "Send test callback" (BTCPay's "send test webhook"): a signed `ping` to a URL the operator gives, under the same address rule as real callbacks.

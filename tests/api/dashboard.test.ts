@@ -64,16 +64,41 @@ describe.each(DIALECTS)('dashboard figures on %s', (dialect) => {
     expect(mine.currencies).toEqual([expect.objectContaining({ currency: 'USD', collected: 7, orders: expect.objectContaining({ completed: 1, pending: 1, expired: 0 }), conversion: 1 })]);
   });
 
-  it('lists failed and retrying callbacks and open exceptions for the caller, with their orders', async () => {
+  it('names what is wrong with each order once: a callback failing with its last error in kinds, its next try; resent one or several at once', async () => {
     const k = api.t.app.paydesk.db.any;
-    const [callback] = await k.selectFrom('callbacks').select(['id', 'orderId']).orderBy('id').limit(1).execute();
-    await k.updateTable('callbacks').set({ state: 'failed', tries: 10, lastCode: 500 }).where('id', '=', callback!.id).execute();
+    const rows = await k.selectFrom('callbacks').select(['id', 'orderId']).orderBy('id').execute();
+    const byOrder = new Map<number, number[]>();
+    for (const r of rows) byOrder.set(Number(r.orderId), [...(byOrder.get(Number(r.orderId)) ?? []), Number(r.id)]);
+    // An order with two callbacks (paid, then refunded) that both fail: one entry for it, naming the newest failure.
+    const [twice, twiceIds] = [...byOrder.entries()].find(([, ids]) => ids.length >= 2)!;
+    const [once, onceIds] = [...byOrder.entries()].find(([id, ids]) => id !== twice && ids.length === 1)!;
+    const attempt = (extra: Record<string, unknown>) => JSON.stringify([{ at: api.clock.now, code: 0, ms: 5, ...extra }]);
+    await k.updateTable('callbacks').set({ state: 'failed', tries: 10, lastCode: 500, attempts: JSON.stringify([{ at: api.clock.now, code: 500, ms: 9 }]) }).where('id', '=', twiceIds[0]!).execute();
+    await k.updateTable('callbacks').set({ state: 'pending', tries: 3, nextTime: api.clock.now + 600, lastCode: 0, attempts: attempt({ error: 'Error: connect ECONNREFUSED 203.0.113.9:443' }) })
+      .where('id', '=', twiceIds[1]!).execute();
+    await k.updateTable('callbacks').set({ state: 'pending', tries: 1, nextTime: api.clock.now + 60, lastCode: 0, attempts: attempt({ error: 'TimeoutError: The operation was aborted due to timeout' }) })
+      .where('id', '=', onceIds[0]!).execute();
     const all = dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`));
-    expect(all.attention.callbacks.total).toBe(1);
-    expect(all.attention.callbacks.rows[0]).toMatchObject({ id: callback!.id, orderId: callback!.orderId, state: 'failed', lastCode: 500 });
-    // The failed callback is the admin's order's: the operator's panel does not show it.
+    expect(all.attention).toMatchObject({ orders: 2, callbacks: 2, exceptions: 0 });
+    const entry = (id: number) => all.attention.entries.filter((e: any) => e.orderId === id);
+    expect(entry(twice)).toEqual([expect.objectContaining({ exceptions: [], callback: { id: twiceIds[1], state: 'pending', tries: 3, code: 0, error: 'refused', nextTime: api.clock.now + 600 } })]);
+    expect(entry(once)).toEqual([expect.objectContaining({ callback: expect.objectContaining({ error: 'timeout', tries: 1 }) })]);
+    // The failing callbacks are the admin's orders': the operator's panel does not show them.
     const mine = dataOf(await figures(AROUND_TODAY, operator.token));
-    expect(mine.attention.callbacks).toEqual({ total: 0, rows: [] });
+    expect(mine.attention).toEqual({ orders: 0, callbacks: 0, exceptions: 0, entries: [] });
+
+    // Resend: the operator may not touch the admin's, all or nothing; the admin resends several at once, each back in line now.
+    const resend = (body: unknown, token?: string) => (token ? api.t.call('POST', '/api/callbacks/resend', body, token) : api.call('POST', '/api/callbacks/resend', body));
+    const ids = [twiceIds[0]!, twiceIds[1]!, onceIds[0]!];
+    expect((await resend({ ids: [99999999, ids[0]] })).status).toBe(404);
+    for (const bad of [{ ids: [] }, { ids: 'x' }, { ids: [1], id: 1 }, {}]) expect((await resend(bad)).status, JSON.stringify(bad)).toBe(400);
+    const answer = dataOf(await resend({ ids }));
+    expect(answer).toEqual({ ids, state: 'pending' });
+    const after = await k.selectFrom('callbacks').select(['id', 'state', 'tries', 'nextTime']).where('id', 'in', ids).orderBy('id').execute();
+    expect(after.map((c) => [c.state, Number(c.tries), Number(c.nextTime)])).toEqual(ids.map(() => ['pending', 0, api.clock.now]));
+    // Back in line with a fresh budget: no longer troubled.
+    expect(dataOf(await api.call('GET', `/api/dashboard/figures?${AROUND_TODAY}`)).attention.callbacks).toBe(0);
+    expect(dataOf(await resend({ id: ids[0] }))).toEqual({ id: ids[0], state: 'pending' });
   });
 
   it('refuses a caller without the rule (403), and a signed-out one (401)', async () => {

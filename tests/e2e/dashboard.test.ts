@@ -52,8 +52,8 @@ describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
   let stranger: { token: string; user: unknown };
 
   /**
-   * Today's orders. The admin's: 120 USD paid then 20 refunded, 80 USD paid, 50 USD closed (expired), 30 USD failed,
-   * 10 USD pending, 5000 JPY paid. The cashier's (own rows only): 15 USD paid, 9 USD pending.
+   * Today's orders. The admin's: 120 USD paid then 20 refunded (partially refunded), 80 USD paid, 50 USD closed, 30 USD failed,
+   * 10 USD pending, 5000 JPY paid, 66 CNY paid. The cashier's (own rows only): 15 USD paid, 9 USD pending.
    */
   async function seed() {
     if (seeded) return;
@@ -72,6 +72,7 @@ describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
     await ok(api('POST', '/api/receive-money/mark-failed', { id: (await order(30, 'USD')).id, reason: 'declined' }));
     await order(10, 'USD');
     await paid(5000, 'JPY');
+    await paid(66, 'CNY');
     await paid(15, 'USD', cashier.token);
     await order(9, 'USD', cashier.token);
   }
@@ -104,13 +105,21 @@ describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
         await shown(card(page, 'USD'));
         await expect.poll(() => page.title()).toBe(`${t.title} - Paydesk`);
 
-        // USD: paid 120 + 80 + 15 = 215, refunded 20, net 195; orders: 3 paid, 1 expired, 1 failed, 2 pending (7);
+        // USD: paid 120 + 80 + 15 = 215, refunded 20, net 195; orders: 3 paid (one partially refunded), 1 closed, 1 failed, 2 pending (7);
         // conversion 3 paid of 5 ended = 60 %.
         expect(await text(page, 'USD', 'collected')).toBe(formatMoney(195, 'USD', locale));
         expect(await text(page, 'USD', 'orders-total')).toBe('7');
         expect(await text(page, 'USD', 'conversion')).toBe(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(0.6));
         expect(await text(page, 'JPY', 'collected')).toBe(formatMoney(5000, 'JPY', locale));
         expect(await text(page, 'JPY', 'orders-total')).toBe('1');
+        // A closed order and a partly refunded one read so (issue 31 item 3).
+        const status = (value: string) => COMMON[lang].options.status[value];
+        expect(await text(page, 'USD', 'orders-closed')).toBe(`${status('closed')} 1`);
+        expect(await text(page, 'USD', 'orders-partially_refunded')).toBe(`${status('partially_refunded')} 1`);
+        expect(await text(page, 'USD', 'orders-completed')).toBe(`${status('completed')} 2`);
+        // Yen and yuan never read alike (issue 31 item 4): zh-cn JP¥ beside ¥, en-us ¥ beside CN¥.
+        const [yen, yuan] = [await text(page, 'JPY', 'collected'), await text(page, 'CNY', 'collected')];
+        expect([yen, yuan]).toEqual(lang === 'zh-cn' ? ['JP¥5,000', '¥66.00'] : ['¥5,000', 'CN¥66.00']);
         // Paid within seconds of being made: the first band.
         expect(await text(page, 'USD', 'median')).toContain(t.under.replace(/%\{value\}.*/, '').trim());
         // First in the side menu (on a phone the menu is folded away).
@@ -119,7 +128,8 @@ describe.skipIf(browserMissing())('dashboard', { timeout: 240_000 }, () => {
         const findings = await scan(page, `dashboard ${lang} ${viewport.name}`);
         expect(findings).toEqual([]);
 
-        // The completed slice of today's bar (every currency): the orders list on today, completed, with those four orders.
+        // The completed slice of today's bar (every currency): the orders list on today, completed, with those four orders
+        // (80 USD, 15 USD, 5000 JPY, 66 CNY; the partly refunded one is not among them).
         const completedBar = page.locator('[data-testid=chart-orders] g[data-series="completed"] .MuiBarChart-element').last();
         await completedBar.click();
         await page.waitForURL(/#\/admin\/receive-money\?/);

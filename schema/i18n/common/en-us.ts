@@ -21,7 +21,7 @@ const enUs: CommonCatalog = {
         channel: 'Provider', exception: 'Exception', exceptionAmount: 'Exception amount', exceptionCurrency: 'Exception currency', refundedAmount: 'Refunded', checkoutId: 'Checkout session', checkoutUrl: 'Checkout link', checkoutExpires: 'Checkout expires', lookedUpTime: 'Last looked up', paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
         ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
         productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
-        currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link',
+        currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link', returnUrl: 'Return link (back to the shop)',
         files: 'Attachments', remark: 'Remark',
       },
     },

@@ -21,7 +21,7 @@ const jaJp: CommonCatalog = {
         channel: '決済プロバイダー', exception: '例外', exceptionAmount: '例外の金額', exceptionCurrency: '例外の通貨', refundedAmount: '返金済み額', checkoutId: 'チェックアウトセッション', checkoutUrl: 'チェックアウトリンク', checkoutExpires: 'チェックアウト期限', lookedUpTime: '最終照会日時', paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
         ...trashed, tradeNo: '注文番号', outTradeNo: '加盟店注文番号', mchId: '加盟店 ID', productId: '商品 ID',
         title: '商品名', describe: '説明', amount: '金額', currency: '通貨', payType: '支払方法',
-        status: '支払状況', payUrl: '支払リンク', files: '添付ファイル', remark: '備考',
+        status: '支払状況', payUrl: '支払リンク', returnUrl: 'ショップへの戻りリンク', files: '添付ファイル', remark: '備考',
       },
     },
     'auth-group': {

@@ -21,7 +21,7 @@ const koKr: CommonCatalog = {
         channel: '결제 제공자', exception: '예외', exceptionAmount: '예외 금액', exceptionCurrency: '예외 통화', refundedAmount: '환불된 금액', checkoutId: '체크아웃 세션', checkoutUrl: '체크아웃 링크', checkoutExpires: '체크아웃 만료', lookedUpTime: '마지막 조회 시간', paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
         ...trashed, tradeNo: '주문 번호', outTradeNo: '가맹점 주문 번호', mchId: '가맹점 ID', productId: '상품 ID',
         title: '상품명', describe: '설명', amount: '금액', currency: '통화', payType: '결제 수단',
-        status: '결제 상태', payUrl: '결제 링크', files: '첨부 파일', remark: '메모',
+        status: '결제 상태', payUrl: '결제 링크', returnUrl: '상점 복귀 링크', files: '첨부 파일', remark: '메모',
       },
     },
     'auth-group': {

@@ -21,7 +21,7 @@ const ruRu: CommonCatalog = {
         channel: 'Провайдер', exception: 'Исключение', exceptionAmount: 'Сумма исключения', exceptionCurrency: 'Валюта исключения', refundedAmount: 'Возвращено', checkoutId: 'Сессия оплаты', checkoutUrl: 'Ссылка на оплату', checkoutExpires: 'Сессия истекает', lookedUpTime: 'Последняя проверка', paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
         ...trashed, tradeNo: 'Номер заказа', outTradeNo: 'Номер заказа продавца', mchId: 'ID продавца',
         productId: 'ID товара', title: 'Название товара', describe: 'Описание', amount: 'Сумма', currency: 'Валюта',
-        payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', files: 'Вложения',
+        payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', returnUrl: 'Ссылка возврата в магазин', files: 'Вложения',
         remark: 'Примечание',
       },
     },

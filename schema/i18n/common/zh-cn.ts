@@ -26,7 +26,7 @@ const zhCn = {
         channel: '支付渠道', exception: '异常', exceptionAmount: '异常金额', exceptionCurrency: '异常币种', refundedAmount: '已退款金额', checkoutId: '收银台会话', checkoutUrl: '收银台链接', checkoutExpires: '收银台失效时间', lookedUpTime: '上次查单时间', paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
         ...trashed, tradeNo: '订单号', outTradeNo: '商户订单号', mchId: '商户号', productId: '商品编号',
         title: '商品标题', describe: '描述', amount: '金额', currency: '币种', payType: '支付方式',
-        status: '支付状态', payUrl: '支付链接', files: '附件', remark: '备注',
+        status: '支付状态', payUrl: '支付链接', returnUrl: '返回商家链接', files: '附件', remark: '备注',
       },
     },
     'auth-group': {

@@ -3,6 +3,7 @@ import type zhCn from './zh-cn';
 export default {
   titles: {
     front_index: 'Order',
+    front_home: 'Payments',
     front_pay_emit: 'Checkout',
     front_pay_order: 'Payment result',
     not_found: 'Page not found',
@@ -11,6 +12,9 @@ export default {
     order_no: 'Order number',
     product: 'Product',
     amount_due: 'Amount due',
+    order_amount: 'Order amount',
+    home_text: 'This is where orders are paid. Open the payment link you were given to see and pay your order.',
+    back_to_shop: 'Back to the shop',
     amount_paid: 'Amount paid',
     time_left: 'Time left to pay',
     time_left_spoken: 'Time left to pay: %{time}',

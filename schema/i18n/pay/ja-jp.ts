@@ -3,6 +3,7 @@ import type zhCn from './zh-cn';
 export default {
   titles: {
     front_index: '注文',
+    front_home: 'お支払い',
     front_pay_emit: 'お支払い',
     front_pay_order: '支払い結果',
     not_found: 'ページが見つかりません',
@@ -11,6 +12,9 @@ export default {
     order_no: '注文番号',
     product: '商品名',
     amount_due: 'お支払い金額',
+    order_amount: '注文金額',
+    home_text: 'ここでは注文のお支払いができます。受け取った支払いリンクを開いて、注文を確認しお支払いください。',
+    back_to_shop: 'ショップに戻る',
     amount_paid: '支払い済み金額',
     time_left: 'お支払い期限まで',
     time_left_spoken: 'お支払い期限まで残り %{time}',

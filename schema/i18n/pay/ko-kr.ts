@@ -3,6 +3,7 @@ import type zhCn from './zh-cn';
 export default {
   titles: {
     front_index: '주문',
+    front_home: '결제',
     front_pay_emit: '결제하기',
     front_pay_order: '결제 결과',
     not_found: '페이지를 찾을 수 없습니다',
@@ -11,6 +12,9 @@ export default {
     order_no: '주문 번호',
     product: '상품명',
     amount_due: '결제 금액',
+    order_amount: '주문 금액',
+    home_text: '주문을 결제하는 곳입니다. 받은 결제 링크를 열어 주문을 확인하고 결제해 주세요.',
+    back_to_shop: '상점으로 돌아가기',
     amount_paid: '결제된 금액',
     time_left: '남은 결제 시간',
     time_left_spoken: '남은 결제 시간 %{time}',

@@ -3,6 +3,7 @@ import type zhCn from './zh-cn';
 export default {
   titles: {
     front_index: 'Заказ',
+    front_home: 'Оплата',
     front_pay_emit: 'Оформление оплаты',
     front_pay_order: 'Результат оплаты',
     not_found: 'Страница не найдена',
@@ -11,6 +12,9 @@ export default {
     order_no: 'Номер заказа',
     product: 'Товар',
     amount_due: 'К оплате',
+    order_amount: 'Сумма заказа',
+    home_text: 'Здесь оплачивают заказы. Откройте полученную ссылку на оплату, чтобы увидеть и оплатить заказ.',
+    back_to_shop: 'Вернуться в магазин',
     amount_paid: 'Оплачено',
     time_left: 'Осталось времени на оплату',
     time_left_spoken: 'Осталось времени на оплату: %{time}',

@@ -2,6 +2,7 @@
 export default {
   titles: {
     front_index: '订单',
+    front_home: '支付',
     front_pay_emit: '支付下单',
     front_pay_order: '支付结果',
     not_found: '页面不存在',
@@ -10,6 +11,9 @@ export default {
     order_no: '订单号',
     product: '商品名称',
     amount_due: '应付金额',
+    order_amount: '订单金额',
+    home_text: '这里用于支付订单。请打开收到的支付链接查看并支付您的订单。',
+    back_to_shop: '返回商家',
     amount_paid: '支付金额',
     time_left: '剩余支付时间',
     time_left_spoken: '剩余支付时间 %{time}',

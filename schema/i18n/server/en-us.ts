@@ -22,6 +22,7 @@ const enUs: ServerCatalog = {
     order_moved: 'Order status updated',
     order_unchanged: 'The order already has this status; nothing changed',
     callback_queued: 'Callback queued again',
+    callbacks_queued: 'Callbacks queued again: they are sent now',
     notify_applied: 'Notification applied',
     notify_duplicate: 'This notification was already processed',
     notify_finished: 'The order is already finished; the notification was recorded',

@@ -22,6 +22,7 @@ const jaJp: ServerCatalog = {
     order_moved: '注文の状態を更新しました',
     order_unchanged: '注文はすでにこの状態です。変更はありません',
     callback_queued: 'コールバックを再度キューに入れました',
+    callbacks_queued: 'コールバックを再度キューに入れ、送信しています',
     notify_applied: '通知を適用しました',
     notify_duplicate: 'この通知は処理済みです',
     notify_finished: '注文は終了済みです。通知を記録しました',

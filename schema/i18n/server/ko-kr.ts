@@ -22,6 +22,7 @@ const koKr: ServerCatalog = {
     order_moved: '주문 상태를 변경했습니다',
     order_unchanged: '주문이 이미 이 상태입니다. 변경 사항이 없습니다',
     callback_queued: '콜백을 다시 대기열에 넣었습니다',
+    callbacks_queued: '콜백을 다시 대기열에 넣어 지금 보냅니다',
     notify_applied: '알림을 적용했습니다',
     notify_duplicate: '이미 처리된 알림입니다',
     notify_finished: '이미 종료된 주문입니다. 알림을 기록했습니다',

@@ -24,6 +24,7 @@ const zhCn = {
     order_moved: '订单状态已更新',
     order_unchanged: '订单已是该状态，未做改动',
     callback_queued: '回调已重新排队',
+    callbacks_queued: '这些回调已重新排队，正在发送',
     notify_applied: '通知已处理',
     notify_duplicate: '该通知已处理过',
     notify_finished: '订单已结束，通知已记录',
