@@ -44,7 +44,7 @@ const choice = (translate: (key: string, options?: object) => string, field: 'so
   return translate(optionKey(field, schema, value), { _: value });
 };
 
-function OrderActions({ record }: { record: RaRecord }) {
+export function OrderActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -104,7 +104,7 @@ function useFocusAfterActions(state: string) {
   return target;
 }
 
-function Timeline({ record }: { record: RaRecord }) {
+export function Timeline({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const locale = useLocale();
   const heading = useFocusAfterActions(`${record.status}|${record.exception ?? ''}|${record.refundedAmount ?? 0}`);
@@ -169,7 +169,7 @@ function attemptText(attempt: Attempt, translate: (key: string, options?: object
   return `${formatEpoch(attempt.at, 'detailed')} · ${answer} · ${translate(k('attempt_ms'), { ms: attempt.ms })}${next}`;
 }
 
-function Deliveries({ record }: { record: RaRecord }) {
+export function Deliveries({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
