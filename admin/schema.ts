@@ -46,6 +46,21 @@ export const defaultColumns = (resource: Resource) => listableFields(resource).f
 // A hidden read-only field (a key's hash, a TOTP secret) has nothing to show and takes nothing: no input.
 export const formFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => !isServerFilled(f) && f.widget !== 'none' && !(f.hidden && f.readOnly));
 
+/** What a create form asks: what a person can know before the row exists (no read-only, system-filled or later field). */
+export const createFields = (resource: Resource) => formFields(resource).filter(([, f]) => !f.readOnly && f.entry !== 'system' && f.entry !== 'edit');
+
+/**
+ * What the edit form of a table with a record page asks: only what the row
+ * may still change (the page shows the rest): not read-only, not the
+ * system's, not asked only on create, not frozen for this row (a paid
+ * order's amount), not held by the row's lock.
+ */
+export function changeableFields(resource: Resource, record: Record<string, unknown>): Array<[string, Field]> {
+  const frozen = new Set<string>(resource.frozen?.(record) ?? []);
+  const locked = Number(record[resource.columns.lock ?? '']) ? new Set<string>(resource.locked) : new Set<string>();
+  return formFields(resource).filter(([name, f]) => !f.readOnly && f.entry !== 'system' && f.entry !== 'create' && !frozen.has(name) && !locked.has(name));
+}
+
 export const filterableFields = (resource: Resource) => fieldEntries(resource).filter(([, f]) => f.filter.length > 0 && !f.hidden);
 
 export const hasSearch = (resource: Resource) => fieldEntries(resource).some(([, f]) => f.search);

@@ -50,7 +50,8 @@ const isDate = ([, f]: [string, Field]) => f.widget === 'date' || f.system === '
 
 /**
  * The compact row a table gets without declaring one: its title (else its first
- * listed text), its money and creation date below, its status at the right.
+ * listed text), below it its first listed text when the title is another field,
+ * its money and its creation date, and its status at the right.
  */
 export function defaultCompact(fields: Fields, title?: string): Compact {
   const entries = Object.entries(fields).filter(shown);
@@ -61,7 +62,8 @@ export function defaultCompact(fields: Fields, title?: string): Compact {
   const status = entries.find(([n, f]) => isStatus([n, f]) && f.colors) ?? entries.find(isStatus);
   return {
     primary,
-    secondary: [money?.[0], created?.[0]].filter((n): n is string => Boolean(n) && n !== primary),
+    // A table named by its title (users by account) also shows its first listed text (the nickname) below it.
+    secondary: [title ? listedText?.[0] : undefined, money?.[0], created?.[0]].filter((n): n is string => Boolean(n) && n !== primary),
     ...(status && status[0] !== primary && { tertiary: status[0] }),
   };
 }

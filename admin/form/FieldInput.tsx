@@ -32,6 +32,17 @@ function ReadOnlyReference({ reference, ...common }: { reference: string; source
   return <TextInput {...common} format={() => title} />;
 }
 
+/** How many characters of the field's limit a text holds, shown while typing (not only after Save). */
+function LengthCounter({ source, max }: { source: string; max: number }) {
+  const translate = useTranslate();
+  const value = useWatch({ name: source });
+  const count = typeof value === 'string' ? [...value].length : 0;
+  return <span data-testid={`length-${source}`}>{translate('admin.view.chars', { count, max })}</span>;
+}
+
+/** The limit a text input counts against: its declared length (a long text's hard limit is no help to show). */
+const lengthLimit = (field: Field) => (field.column.type === 'varchar' && field.column.length && field.column.length <= 1024 ? field.column.length : undefined);
+
 /** A picker's typed text searches the other table's keyword box (`q`). */
 const searchText = (q: string) => (q ? { q } : {});
 
@@ -44,10 +55,12 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
   const validate = disabled ? undefined : validatorFor(field);
   const common = { source: name, label, disabled, validate, fullWidth: true };
   if (Override) return <Override source={name} label={label} disabled={disabled} />;
+  const max = lengthLimit(field);
+  const counter = max && !disabled ? <LengthCounter source={name} max={max} /> : undefined;
 
   switch (field.widget) {
     case 'textarea':
-      return <TextInput {...common} multiline minRows={3} />;
+      return <TextInput {...common} multiline minRows={3} helperText={counter} />;
     case 'password':
       return <PasswordInput {...common} helperText={isNew ? false : 'admin.form.password_keep'} autoComplete="new-password" />;
     case 'number':
@@ -88,6 +101,6 @@ export function FieldInput({ resource, name, field, isNew, locked = false, Overr
         </ReferenceArrayInput>
       );
     default:
-      return <TextInput {...common} />;
+      return <TextInput {...common} helperText={counter} />;
   }
 }

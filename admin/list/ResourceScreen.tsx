@@ -7,8 +7,7 @@
 import Edit from '@mui/icons-material/Edit';
 import { IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { DataTable, List, useCreatePath, useListContext, useLocale, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { useNavigate } from 'react-router';
+import { DataTable, List, useListContext, useLocale, useRedirect, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { Resource } from '../../schema/define';
 import { DEFAULT_PAGE_SIZE } from '../../schema/options';
 import { usePermission } from '../permissions';
@@ -135,10 +134,9 @@ const TABLE_SX = {
 
 /** Where a row leads: its record page when the table declares one, else its edit dialog for a caller who may edit. */
 function useRowOpens(resource: Resource, canEdit: boolean, onEdit: (id: Identifier) => void, trash: boolean) {
-  const createPath = useCreatePath();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
   if (trash) return null;
-  if (resource.show) return (id: Identifier) => navigate(createPath({ resource: resource.name, id, type: 'show' }));
+  if (resource.show) return (id: Identifier) => redirect('show', resource.name, id);
   return canEdit ? onEdit : null;
 }
 

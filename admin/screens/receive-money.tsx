@@ -13,8 +13,11 @@ import type { ScreenSlots } from './index';
 import { StatusWithException } from './receive-money/ExceptionChip';
 import { NeedsAttentionToggle } from './receive-money/NeedsAttention';
 import { ChannelInput, ChargeInput, PayUrlInput, ShownWhenSet } from './receive-money/OrderInputs';
-import { OrderStory } from './receive-money/OrderStory';
-import { PayLinkWithQr, payLinkOf, useCopyPayLink } from './receive-money/PayLink';
+import { MoneyActions } from './receive-money/MoneyActions';
+import { Deliveries, OrderActions, OrderStory } from './receive-money/OrderStory';
+import { Timeline } from './receive-money/Timeline';
+import { PayLinkPanel, PayLinkWithQr, payLinkOf, useCopyPayLink } from './receive-money/PayLink';
+import { Refunds } from './receive-money/Refunds';
 import { PayTypeInput } from './receive-money/PayTypeInput';
 import { SettlementButton } from '../reports/SettlementButton';
 
@@ -66,5 +69,9 @@ const slots: ScreenSlots = {
   cells: { status: StatusWithException },
   ToolbarActions: OrdersToolbar,
   DialogPanel: OrderStory,
+  // The order's page (schema `show`): its actions, its pay link beside the summary, its story in tabs.
+  recordActions: { operator: OrderActions, money: MoneyActions },
+  RecordAside: PayLinkPanel,
+  panels: { 'order-events': Timeline, callbacks: Deliveries, refunds: ({ record }) => <Refunds orderId={record.id} /> },
 };
 export default slots;

@@ -19,18 +19,24 @@ export const receiveMoney = defineResource({
   icon: 'payments',
   dialogWidth: '60%',
   title: 'title',
+  // A row opens the order's page: what it is and where it stands first, then its story (issue 31).
+  show: {
+    summary: ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'payType', 'createTime', 'paidTime', 'expireTime', 'tradeNo', 'outTradeNo'],
+    actions: ['operator', 'money', 'edit'],
+    panels: [{ resource: 'order-events', target: 'orderId' }, { resource: 'callbacks', target: 'orderId' }, { resource: 'refunds', target: 'orderId' }],
+  },
   compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
   filters: ['status', 'channel', 'createTime', 'amount'],
   fields: {
     // Operators know an order by its order number: the id column is one click away in the table settings.
     id: f.id({ list: false }),
-    tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, identity: 'exact', search: true, filter: true }),
-    outTradeNo: f.text({ max: 64, identity: 'exact', search: true, filter: true, list: false, uniquePerOwner: true }),
-    mchId: f.text({ max: 64, filter: true, list: false }),
-    productId: f.text({ max: 64, filter: true, list: false }),
+    tradeNo: f.text({ max: 64, pattern: /^[A-Za-z0-9_-]+$/, auto: 'token', unique: true, identity: 'exact', search: true, filter: true, entry: 'system' }),
+    outTradeNo: f.text({ max: 64, identity: 'exact', search: true, filter: true, list: false, uniquePerOwner: true, entry: 'create' }),
+    mchId: f.text({ max: 64, filter: true, list: false, entry: 'edit' }),
+    productId: f.text({ max: 64, filter: true, list: false, entry: 'edit' }),
     title: f.text({ required: true, max: 24, search: true, filter: true, messages: { required: 'validation.title_required' } }),
     describe: f.text({ max: 256, list: false }),
-    amount: f.number({ decimals: 2, min: 1, money: 'currency', sortable: true, filter: true }),
+    amount: f.number({ decimals: 2, min: 1, money: 'currency', sortable: true, filter: true, required: true }),
     // The amount cell already reads "HK$15,000.00": the currency column is in the table settings, not the defaults.
     currency: f.select({ options: CURRENCIES, default: 'CNY', required: true, listValue: true, list: false }),
     // The provider that takes the payment (a connector in server/payments/connectors/); payType is the method within it.

@@ -14,7 +14,7 @@ import admin from '../../schema/i18n/admin';
 import common from '../../schema/i18n/common';
 import { formatMoney } from '../../schema/money';
 import { scan } from './axe';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const WIDE = { width: 1280, height: 800 };
@@ -38,6 +38,7 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 describe.skipIf(browserMissing())('record pages, phone lists, filter chips, failed reads', { timeout: 300_000 }, () => {
   const suite = consoleSuite();
   let paid: Order;
+  let pending: Order;
   const api = (method: 'GET' | 'POST', url: string, body?: Record<string, unknown>) => callApi(suite.server.app, method, url, body, suite.token);
 
   beforeAll(async () => {
@@ -48,7 +49,7 @@ describe.skipIf(browserMissing())('record pages, phone lists, filter chips, fail
       expect(res.code).toBe(201);
       return res.data as Order;
     };
-    await create('Pending order', 88);
+    pending = await create('Pending order', 88);
     paid = await create('Annual membership plan', 12345.6);
     expect((await api('POST', '/api/receive-money/mark-paid', { id: paid.id, reason: 'bank statement' })).code).toBe(200);
     expect((await api('POST', '/api/receive-money/refund', { id: paid.id, amount: 45.6, reason: 'one seat returned' })).code).toBe(201);
@@ -129,6 +130,99 @@ describe.skipIf(browserMissing())('record pages, phone lists, filter chips, fail
       await failed.getByRole('button', { name: w.view.retry }).click();
       await shown(page.locator('tbody tr', { hasText: paid.tradeNo }));
       await gone(failed);
+    });
+  }
+
+  for (const lang of LANGS) {
+    for (const viewport of [WIDE, PHONE]) {
+      it(`an order's page shows its summary and the caller's actions above the fold (${lang}, ${viewport.width} px)`, async () => {
+        const w = words(lang);
+        const n = names(lang);
+        const rm = (admin[lang] as any).admin.screens['receive-money'];
+        const locale = LOCALE[lang]!;
+        const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport });
+        // A row opens the order's own page: a URL per order.
+        await page.locator(ROWS, { hasText: 'Annual membership plan' }).first().click();
+        await page.waitForURL(new RegExp(`#/admin/receive-money/${paid.id}/show`));
+        const summary = page.getByTestId('record-summary');
+        await shown(summary);
+        expect(await summary.getByRole('heading', { level: 1 }).innerText()).toBe('Annual membership plan');
+        expect(await page.getByTestId('record-status').innerText()).toBe(n.options.status.completed);
+        const fact = (key: string) => summary.locator(`[data-fact=${key}] dd`);
+        await expect.poll(() => fact('amount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
+        expect(await fact('paidAmount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
+        expect(await fact('refundedAmount').innerText()).toBe(formatMoney(45.6, 'HKD', locale));
+        expect(await fact('channel').innerText()).toBe(n.options.channel.manual);
+        for (const key of ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'createTime', 'paidTime']) {
+          const box = key === 'status' ? page.getByTestId('record-status') : fact(key);
+          expect(await onScreen(page, box), `${key} above the fold`).toBe(true);
+        }
+        // The admin holds every rule: refund and edit, above the fold.
+        const refund = summary.getByRole('button', { name: rm.refund.button, exact: true });
+        const edit = summary.getByRole('button', { name: w.buttons.edit, exact: true });
+        expect(await onScreen(page, refund)).toBe(true);
+        expect(await onScreen(page, edit)).toBe(true);
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `order-page-${lang}-${viewport.width}`);
+        expect(await scan(page, `order page ${lang} ${viewport.width}`)).toEqual([]);
+
+        // Its story in tabs; the timeline first.
+        await shown(page.getByTestId('order-timeline'));
+        await page.getByRole('tab', { name: n.resources.refunds.name }).click();
+        await expect.poll(() => page.getByTestId('order-refunds').innerText()).toContain('one seat returned');
+
+        // "Edit" asks only what a paid order may still change: not its amount.
+        await edit.click();
+        const dialog = page.getByRole('dialog');
+        await shown(dialog.getByLabel(n.resources['receive-money'].fields.title, { exact: true }));
+        expect(await dialog.getByLabel(n.resources['receive-money'].fields.amount, { exact: true }).count()).toBe(0);
+        await page.keyboard.press('Escape');
+        await gone(dialog);
+
+        // Reload keeps the page; Back returns to the list.
+        await page.reload();
+        await shown(page.getByTestId('record-summary'));
+        await page.goBack();
+        await page.waitForURL(/#\/admin\/receive-money(\?|$)/);
+        await shown(page.locator(ROWS).first());
+      });
+    }
+
+    it(`a pending order's page offers mark paid, close, its pay link and QR (${lang})`, async () => {
+      const rm = (admin[lang] as any).admin.screens['receive-money'];
+      const page = await suite.openSignedIn(`/admin/receive-money/${pending.id}/show`, { lang, viewport: WIDE });
+      const summary = page.getByTestId('record-summary');
+      await shown(summary);
+      for (const action of ['mark-paid', 'close']) expect(await onScreen(page, summary.getByRole('button', { name: rm.action[action], exact: true }))).toBe(true);
+      expect(await onScreen(page, summary.getByTestId('pay-link'))).toBe(true);
+      await shown(summary.getByTestId('pay-link-qr'));
+    });
+
+    it(`the create form asks only what an operator knows, counts while typing and asks before discarding (${lang})`, async () => {
+      const w = words(lang);
+      const fields = names(lang).resources['receive-money'].fields;
+      const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport: PHONE });
+      await page.getByRole('button', { name: w.buttons.add, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      const input = (key: string) => dialog.getByLabel(fields[key], { exact: true });
+      await shown(input('title'));
+      for (const key of ['describe', 'amount', 'expireTime', 'notifyUrl', 'payUrl', 'outTradeNo']) expect(await input(key).count(), key).toBe(1);
+      for (const key of ['tradeNo', 'mchId', 'productId', 'paidAmount', 'paidTime', 'channelTradeNo', 'status']) expect(await input(key).count(), key).toBe(0);
+      // The amount starts empty, not at 0.
+      expect(await input('amount').inputValue()).toBe('');
+      await input('title').fill('Tea');
+      await expect.poll(() => dialog.getByTestId('length-title').innerText()).toBe(w.view.chars.replace('%{count}', '3').replace('%{max}', '24'));
+      await screenshot(page, `order-create-${lang}`);
+      // Esc with changes asks first; "keep editing" keeps them.
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: w.view.discard_title });
+      await shown(ask);
+      await ask.getByRole('button', { name: w.view.keep_editing }).click();
+      await gone(ask);
+      expect(await input('title').inputValue()).toBe('Tea');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: w.view.discard_title }).getByRole('button', { name: w.view.discard, exact: true }).click();
+      await gone(dialog);
     });
   }
 });

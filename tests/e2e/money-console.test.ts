@@ -58,11 +58,17 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await deliver();
 
     const page = await suite.openSignedIn('/admin/receive-money', { viewport: { width: 1280, height: 900 } });
-    await orderRow(page, '退款测试').getByRole('button', { name: '编辑' }).click();
-    const dialog = page.getByRole('dialog', { name: '编辑流水页面' });
-    await shown(dialog.getByTestId('order-story'));
-    // What was charged cannot be rewritten on a paid order.
-    expect(await dialog.getByLabel('金额', { exact: true }).isDisabled()).toBe(true);
+    // A row opens the order's page.
+    await orderRow(page, '退款测试').getByText('退款测试').click();
+    const dialog = page.getByTestId('record-page');
+    await shown(dialog.getByTestId('record-summary'));
+    // What was charged cannot be rewritten on a paid order: its edit form does not ask for it.
+    await dialog.getByRole('button', { name: '编辑', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: '编辑流水页面' });
+    await shown(edit.getByLabel('商品标题'));
+    expect(await edit.getByLabel('金额', { exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await gone(edit);
 
     await dialog.getByRole('button', { name: '退款', exact: true }).click();
     let refund = page.getByRole('dialog', { name: '退款' });
@@ -78,6 +84,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await refund.getByRole('button', { name: '确认退款' }).click();
     await gone(refund);
 
+    await dialog.getByRole('tab', { name: '退款' }).click();
     const refunds = dialog.getByTestId('order-refunds');
     await expect.poll(() => refunds.textContent()).toContain('HK$44.00');
     expect(await refunds.textContent()).toContain('客户退回一半商品');
@@ -94,7 +101,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     // Nothing left to refund: the button goes, and the order reads refunded.
     await gone(dialog.getByRole('button', { name: '退款', exact: true }));
     await screenshot(page, 'money-refunded-zh-cn-1280');
-    await page.keyboard.press('Escape');
+    await page.goBack();
     await gone(dialog);
     await expect.poll(() => orderRow(page, '退款测试').textContent()).toContain('已退款');
 
@@ -118,9 +125,9 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     expect(await row.getByTestId('exception-badge').textContent()).toBe('Paid late');
     await screenshot(page, 'money-needs-attention-en-us-390');
 
-    await row.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
-    await expect.poll(() => dialog.getByTestId('exception-badge').textContent()).toBe('Paid late · HK$88.00');
+    await row.getByText('Late payer').click();
+    const dialog = page.getByTestId('record-page');
+    await expect.poll(() => dialog.getByTestId('record-actions').getByTestId('exception-badge').textContent()).toBe('Paid late · HK$88.00');
     await dialog.getByRole('button', { name: 'Accept payment' }).click();
     const prompt = page.getByRole('dialog', { name: 'Accept payment' });
     await prompt.getByLabel('Reason').fill('Customer paid minutes late; goods sent');
@@ -128,7 +135,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await gone(prompt);
     await gone(dialog.getByTestId('exception-badge'));
     await expect.poll(() => dialog.getByTestId('order-timeline').textContent()).toContain('Customer paid minutes late; goods sent');
-    await page.keyboard.press('Escape');
+    await page.goBack();
     await gone(dialog);
 
     // Settled: the switch finds nothing and counts nothing.

@@ -78,9 +78,9 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
     // The only order with a callback address: the merchant's answers are this order's.
     const order = await createOrder({ title: '回调测试', notifyUrl: merchant.url });
     const page = await suite.openSignedIn('/admin/receive-money');
-    await page.locator(ROWS, { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
-    const dialog = page.getByRole('dialog');
-    await shown(dialog.getByTestId('order-story'));
+    await page.locator(ROWS, { hasText: '回调测试' }).getByText('回调测试').click();
+    const dialog = page.getByTestId('record-page');
+    await shown(dialog.getByTestId('record-summary'));
     expect(await dialog.getByTestId('order-timeline').textContent()).toBe('');
     await shown(dialog.getByText('暂无状态变更'));
 
@@ -103,10 +103,9 @@ describe.skipIf(browserMissing())('payment loop', { timeout: 120_000 }, () => {
 
     // The merchant answered 500: the attempt shows with its code, and a resend is delivered.
     await deliver();
-    await page.keyboard.press('Escape');
-    await gone(dialog);
-    await page.locator(ROWS, { hasText: '回调测试' }).getByRole('button', { name: '编辑' }).click();
-    const deliveries = page.getByRole('dialog').getByTestId('order-deliveries');
+    await page.reload();
+    await dialog.getByRole('tab', { name: '商户回调' }).click();
+    const deliveries = dialog.getByTestId('order-deliveries');
     await expect.poll(() => deliveries.textContent()).toContain('响应 500');
     await deliveries.getByRole('button', { name: '重新发送' }).click();
     await shown(page.getByText('回调已重新排队'));

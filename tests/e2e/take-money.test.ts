@@ -232,9 +232,10 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     const refundsBefore = stripe.calls['refunds.create'] ?? 0;
 
     const page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 390, height: 844 } });
-    await page.locator(ROWS, { hasText: 'Refund at Stripe' }).getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
-    await shown(dialog.getByTestId('order-story'));
+    await page.locator(ROWS, { hasText: 'Refund at Stripe' }).getByText('Refund at Stripe').click();
+    const dialog = page.getByTestId('record-page');
+    await shown(dialog.getByTestId('record-summary'));
+    await dialog.getByRole('tab', { name: 'Refunds' }).click();
     for (const [left, amount, reason] of [['88', '44', 'Half the order came back'], ['44', '44', 'The rest came back too']] as const) {
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
@@ -248,7 +249,7 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
     await gone(dialog.getByRole('button', { name: 'Refund', exact: true }));
     expect(await dialog.getByTestId('order-refunds').textContent()).not.toContain('Processing');
     await screenshot(page, 'take-money-refunded-en-us-390');
-    await page.keyboard.press('Escape');
+    await page.goBack();
     await gone(dialog);
     await expect.poll(() => page.locator(ROWS, { hasText: 'Refund at Stripe' }).textContent()).toContain('Refunded');
 

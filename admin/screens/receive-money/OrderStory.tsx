@@ -39,7 +39,7 @@ export const choice = (translate: (key: string, options?: object) => string, fie
   return translate(optionKey(field, schema, value), { _: value });
 };
 
-function OrderActions({ record }: { record: RaRecord }) {
+export function OrderActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -102,7 +102,7 @@ function attemptText(attempt: Attempt, translate: (key: string, options?: object
   return `${formatEpoch(attempt.at, 'detailed')} · ${answer} · ${translate(k('attempt_ms'), { ms: attempt.ms })}${next}`;
 }
 
-function Deliveries({ record }: { record: RaRecord }) {
+export function Deliveries({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
