@@ -73,7 +73,7 @@ export interface ResourceInput<F extends Fields> {
   /**
    * `take` by this unique field needs no sign-in and shows only `fields`
    * (receive-money by tradeNo). `only` limits it to these values (config keys).
-   * `alias` is another name the query may give `by` (config: SPEC §7 calls `key` `no`).
+   * `alias` is another name the query may give `by` (config: the product's own name for `key` is `no`).
    */
   publicTake?: { by: keyof F & string; alias?: string; fields: readonly (keyof F & string)[]; only?: readonly string[] };
   /** While `lock` is 1 these fields cannot change. */

@@ -20,7 +20,7 @@ export const config = defineResource({
   },
   order: 'id asc',
   actions: { remove: false, delete: false, sort: false },
-  // SPEC §7 reads a config row as `take {no}`; `key` is the column's own name. Both are accepted.
+  // A config row is read as `take {no}`, the product's own name for it; `key` is the column's own name. Both are accepted.
   publicTake: { by: 'key', alias: 'no', only: ['SITE_INFO'], fields: ['key', 'value'] },
   refine: (row) => (row.key && (CONFIG_KEYS as readonly string[]).includes(row.key) ? checkConfigValue(row.key, row.value) : []),
   derive: (row) => deriveConfigValue(row.key, row.value),

@@ -46,5 +46,7 @@ export const views = defineResource({
   },
   order: 'name asc',
   personal: { sharedWith: 'group' },
-  actions: { find: false, rand: false, export: false, save: false, remove: false },
+  actions: { find: false, rand: false, export: false, save: false, remove: false,
+    // A view is one person's saved list state, made from the list itself: nothing to import or edit in bulk.
+    import: false, 'update-many': false },
 });

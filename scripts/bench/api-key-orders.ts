@@ -1,7 +1,7 @@
 /**
  * A merchant's server creating orders with its API key (issue 32), as
  * installed: `npm start`'s server alone on core 0, the file cache, and the
- * rate limits on with SPEC's defaults (50 a second per address for anonymous
+ * rate limits on with the installed defaults (50 a second per address for anonymous
  * callers; an API key has its own budget, rate-limit.ts `CALLER_BUDGET`).
  * From one address, over HTTP:
  *  - paced at 100 orders a second for ORDERS orders: how many were refused (429) or failed;
@@ -21,7 +21,7 @@ const ORDERS = 1000;
 const WRITERS = 4;
 const PASSWORD = 'bench-pass-123';
 
-/** A data folder whose admin holds an API key; the limits as SPEC sets them. */
+/** A data folder whose admin holds an API key; the limits as installed. */
 async function prepare(root: string) {
   const dataDir = path.join(root, 'data'), configDir = path.join(root, 'config');
   const app = await buildApp({ dataDir, configDir, adminPassword: PASSWORD });
@@ -78,7 +78,7 @@ export async function run(): Promise<Figure[]> {
     const flat = Object.fromEntries(statuses);
     const rate = (flat[201] ?? 0) / seconds;
     console.log(`api-key orders: ${ORDERS} by ${WRITERS} writers flat out in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} created a second; answers ${JSON.stringify(flat)}`);
-    const note = `one API key, one address, limits on (SPEC defaults), file cache, server on one core`;
+    const note = `one API key, one address, limits on (installed defaults), file cache, server on one core`;
     return [
       { name: 'API-key orders paced at 100/s: answers other than 201', value: refusedPaced, unit: 'orders', target: atMost(0), note: `${ORDERS} orders; ${note}` },
       { name: `API-key orders flat out (${WRITERS} writers): created a second`, value: rate, unit: 'orders/s', target: atLeast(100), note },

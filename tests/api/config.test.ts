@@ -65,7 +65,7 @@ describe.each(DIALECTS)('config rows on %s', (dialect) => {
     expect((await t.call('GET', '/api/config/take?key=SYSTEM_SAFETY_API')).status).toBe(401);
   });
 
-  it('takes a row by `no`, as SPEC §7 names it, as well as by `key`; not by both at once', async () => {
+  it('takes a row by `no`, as the product names it, as well as by `key`; not by both at once', async () => {
     const site = await t.call('GET', '/api/config/take?no=SITE_INFO');
     expect(site.body).toMatchObject({ code: 200, data: { key: 'SITE_INFO', value: { title: 'Paydesk' } } });
     expect(Object.keys(site.body.data).sort()).toEqual(['key', 'value']);

@@ -124,7 +124,7 @@ describe.each(DIALECTS)('exposure on %s', (dialect) => {
       expect(data).toEqual({
         tradeNo: order.tradeNo, title: 'Latte', describe: 'oat milk', amount: 4.2, currency: 'EUR',
         status: 'pending', payUrl: order.payUrl, createTime: order.createTime,
-        paidAmount: 0, paidTime: 0, expireTime: order.expireTime,
+        paidAmount: 0, paidTime: 0, expireTime: order.expireTime, returnUrl: '',
       });
     });
 

@@ -160,7 +160,7 @@ describe.each(DIALECTS)('payment notifications on %s', (dialect) => {
     const { body, headers } = signed(paid(o, { status: 'failed' }));
     expect(dataOf(await post('standard', body, headers) as never).result).toBe('finished');
     expect(await stored(api, o.id)).toEqual(before);
-    expect((await everythingOf(o.id)).notifications).toMatchObject([{ outcome: 'finished', reason: 'order is expired' }]);
+    expect((await everythingOf(o.id)).notifications).toMatchObject([{ outcome: 'finished', reason: 'order is closed' }]);
   });
 
   it('answers a second failure notice of a failed order as finished, recording it, and moves nothing', async () => {

@@ -131,11 +131,11 @@ describe.each(DIALECTS)('Stripe refunds on %s', (dialect) => {
     api.fake.sessions.get(session.id)!.status = 'open';
     await api.fake.pay(session.id);
     const flagged = await api.row(o.id);
-    expect(flagged).toMatchObject({ status: 'expired', exception: 'paid_late' });
+    expect(flagged).toMatchObject({ status: 'closed', exception: 'paid_late' });
     const resolved = dataOf(await api.call('POST', '/api/receive-money/resolve', { id: o.id, action: 'refund', reason: 'out of stock' }), 201);
     expect(resolved.refund).toMatchObject({ state: 'succeeded', exception: 'paid_late', channel: 'stripe' });
     expect(refundRequests().at(-1)!.params).toMatchObject({ payment_intent: api.fake.sessions.get(session.id)!.payment_intent, amount: '3000' });
-    expect(await api.row(o.id)).toMatchObject({ status: 'expired', exception: '' });
+    expect(await api.row(o.id)).toMatchObject({ status: 'closed', exception: '' });
   });
 
   /** A refund Stripe took and has not made yet. */

@@ -115,7 +115,7 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   });
 });
 
-/** SPEC §9's defaults: 50 a second over the API, 15 per route, blocked for the hour after 3 overruns. */
+/** The installed defaults: 50 a second over the API, 15 per route, blocked for the hour after 3 overruns. */
 const SPEC_DEFAULTS = (s: Safety) => {
   s.qps = { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15 } };
 };

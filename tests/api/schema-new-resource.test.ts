@@ -117,7 +117,7 @@ describe.each(DIALECTS)('a new resource on %s', (dialect) => {
     const expected = [
       ...ACTIONS.map((action) => `${ACTION_METHOD[action]} api/coupons/${action}`),
       // Its simple-rest dialect, for an integrator's own react-admin app.
-      'GET api/rest/coupons', 'GET api/rest/coupons/:id', 'POST api/rest/coupons', 'PUT api/rest/coupons/:id', 'DELETE api/rest/coupons/:id',
+      'GET api/rest/coupons', 'GET api/rest/coupons/:id', 'POST api/rest/coupons', 'PUT api/rest/coupons/:id', 'PATCH api/rest/coupons/:id', 'DELETE api/rest/coupons/:id',
     ];
     expect(rules.map((r) => `${r.method} ${r.route}`).sort()).toEqual(expected.sort());
     expect(new Set(rules.map((r) => r.type))).toEqual(new Set(['default']));
