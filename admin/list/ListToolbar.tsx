@@ -21,8 +21,7 @@ import { usePermission } from '../permissions';
 import { actionRule } from '../schema';
 import { ConfirmDestroy } from './ConfirmDestroy';
 import { ExportButton } from './ExportButton';
-import { EditSelectedButton } from './import/BulkEditDialog';
-import { ImportButton } from './import/ImportDialog';
+import { EditSelectedButton, ImportButton } from './import/buttons';
 import { activeFilterCount } from './FilterPanel';
 import { ViewsMenu } from './views/ViewsMenu';
 

@@ -34,6 +34,8 @@ export const users = defineResource({
     ...f.timestamps(),
     deleteTime: f.deleteTime(),
   },
+  // An operator looks a user up by account or name first.
+  filters: ['account', 'nickname', 'status', 'createTime'],
   bulk: ['status', 'gender', 'source', 'remark'],
   extras: {
     flat: { kind: 'select', fields: ['id', 'nickname', 'account', 'avatar'], limit: 1000 },

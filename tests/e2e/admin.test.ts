@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, gone, landedOnOverview, shown } from './console';
+import { consoleSuite, gone, landedOnOverview, shown, ROWS } from './console';
 import { ADMIN_PASSWORD, browserMissing, callApi, screenshot } from './harness';
 
 describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
@@ -28,7 +28,7 @@ describe.skipIf(browserMissing())('admin console', { timeout: 120_000 }, () => {
     return page;
   }
 
-  const row = (text: string) => page.locator('tbody tr', { hasText: text });
+  const row = (text: string) => page.locator(ROWS, { hasText: text });
   const headers = () => page.locator('thead th').allInnerTexts().then((all) => all.map((t) => t.trim()).filter(Boolean));
   const dialog = () => page.getByRole('dialog');
 

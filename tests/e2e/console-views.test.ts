@@ -61,7 +61,7 @@ describe.skipIf(browserMissing())('record pages, phone lists, filter chips, fail
       const options = names(lang).options;
       const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport: PHONE });
       const lists = [
-        ['receive-money', 'Annual membership plan', formatMoney(12345.6, 'HKD', locale), options.status.completed],
+        ['receive-money', 'Annual membership plan', formatMoney(12345.6, 'HKD', locale), options.status.partially_refunded],
         ['refunds', paid.tradeNo, formatMoney(45.6, 'HKD', locale), options.refundState.succeeded],
         ['callbacks', paid.tradeNo, '', undefined],
       ] as const;
@@ -147,7 +147,7 @@ describe.skipIf(browserMissing())('record pages, phone lists, filter chips, fail
         const summary = page.getByTestId('record-summary');
         await shown(summary);
         expect(await summary.getByRole('heading', { level: 1 }).innerText()).toBe('Annual membership plan');
-        expect(await page.getByTestId('record-status').innerText()).toBe(n.options.status.completed);
+        expect(await page.getByTestId('record-status').innerText()).toBe(n.options.status.partially_refunded);
         const fact = (key: string) => summary.locator(`[data-fact=${key}] dd`);
         await expect.poll(() => fact('amount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
         expect(await fact('paidAmount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import raZh from '../../admin/i18n/ra/zh-cn';
 import zh from '../../schema/i18n/admin/zh-cn';
 import common from '../../schema/i18n/common/zh-cn';
-import { consoleSuite, gone, shown } from './console';
+import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi } from './harness';
 import { describeFocus, field, focusNow, named, tabTo as tabToOn, type Focus } from './keyboard-support';
 
@@ -40,7 +40,7 @@ describe.skipIf(browserMissing())('keyboard only: menu, rule tree, member picker
   const current = suite.sharedSignedIn('/admin/users');
   let page: Page;
   const tabTo = (wanted: (f: Focus) => boolean, options?: { back?: boolean; max?: number }) => tabToOn(page, wanted, options);
-  const row = (text: string) => page.locator('tbody tr', { hasText: text });
+  const row = (text: string) => page.locator(ROWS, { hasText: text });
   const dialog = () => page.getByRole('dialog');
   const editButtonOf = (text: string) => (f: Focus) => f.name === t.buttons.edit && f.row.includes(text);
   /** Another screen, as the menu goes there: a hash change, no page load. */
@@ -219,7 +219,11 @@ describe.skipIf(browserMissing())('keyboard only: menu, rule tree, member picker
     await page.keyboard.press('Delete');
     expect(await avatar.inputValue()).toBe('');
     await gone(preview);
+    // The form was touched (an avatar added, then taken away): Escape asks before dropping it, and the keyboard answers.
     await page.keyboard.press('Escape');
+    await shown(page.getByRole('dialog', { name: t.view.discard_title }));
+    await tabTo((f) => f.inDialog && f.name === t.view.discard);
+    await page.keyboard.press('Enter');
     await gone(dialog());
 
     // An order's files: Enter opens the chooser for several; each file is listed, and removed by its own button.

@@ -288,7 +288,9 @@ describe.skipIf(browserMissing())('pay pages', () => {
     expect(await page.getByText('可能已被删除、重命名或暂时不可用').isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe('页面不存在 - Paydesk');
     await page.getByRole('link', { name: '返回首页' }).click();
-    await expect.poll(() => page.title()).toBe('订单 - Paydesk');
+    // Home is the neutral page of the bare site address (no order named), not "Order not found".
+    await expect.poll(() => page.title()).toBe('支付 - Paydesk');
+    expect(await page.getByTestId('pay-home').isVisible()).toBe(true);
     expect(new URL(page.url()).hash).toBe('#/');
   });
 

@@ -3,7 +3,6 @@
  * (`bulk`), applied to the selected rows or to every row matching the
  * list's filter, with a summary of what changed and what was refused.
  */
-import EditNote from '@mui/icons-material/EditNote';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
@@ -12,19 +11,8 @@ import { forgetCachedReads } from '../../api/dataProvider';
 import { fieldLabel, optionKey } from '../../schema';
 import { updateMany, type BulkResult } from './api';
 
-export function EditSelectedButton({ resource }: { resource: Resource }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  if (!resource.bulk.length) return null;
-  return (
-    <>
-      <Button startIcon={<EditNote />} size="small" onClick={() => setOpen(true)}>{translate('admin.bulk.button')}</Button>
-      {open && <BulkEditDialog resource={resource} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function BulkEditDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {
+/** Loaded on first use (admin/list/import/buttons.tsx): the console's first load does not carry it. */
+export default function BulkEditDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

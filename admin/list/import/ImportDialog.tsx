@@ -23,18 +23,8 @@ type Step = 'choose' | 'map' | 'checked' | 'running' | 'done';
 const importableFields = (r: Resource) => Object.entries(r.fields).filter(([k, f]) => (isWritable(f) && !f.hidden) || r.history?.fields.includes(k)).map(([k]) => k);
 const uniqueFields = (r: Resource) => Object.entries(r.fields).filter(([, f]) => isWritable(f) && !f.hidden && (f.column.unique || f.uniquePerOwner)).map(([k]) => k);
 
-export function ImportButton({ resource }: { resource: Resource }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button startIcon={<UploadFile />} size="small" onClick={() => setOpen(true)}>{translate('admin.import.button')}</Button>
-      {open && <ImportDialog resource={resource} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function ImportDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {
+/** Loaded on first use (admin/list/import/buttons.tsx): the console's first load does not carry it. */
+export default function ImportDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
