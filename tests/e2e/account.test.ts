@@ -116,8 +116,9 @@ describe.skipIf(browserMissing())('account pages', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/$/);
     // The pay side's home, not the console's 404 (issue 11 item 11).
-    await shown(page.locator('h1.page-title', { hasText: '订单' }));
-    await expect.poll(() => page.title()).toBe('订单 - Paydesk');
+    // The pay side's bare address: its neutral home (no order named).
+    await shown(page.locator('h1.page-title', { hasText: '支付' }));
+    await expect.poll(() => page.title()).toBe('支付 - Paydesk');
     expect(await signedInAccount()).toBe('teafan');
   });
 

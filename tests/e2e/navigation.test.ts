@@ -17,8 +17,9 @@ describe.skipIf(browserMissing())('console navigation', { timeout: 120_000 }, ()
   /** The pay side's home, as a payer sees it: its heading, and the title to match. */
   async function onPayHome() {
     await page.waitForURL(/#\/$/);
-    await shown(page.locator('h1.page-title', { hasText: '订单' }));
-    await expect.poll(() => page.title()).toBe('订单 - Paydesk');
+    // The pay side's bare address: its neutral home (no order named).
+    await shown(page.locator('h1.page-title', { hasText: '支付' }));
+    await expect.poll(() => page.title()).toBe('支付 - Paydesk');
     expect(await page.getByText('页面不存在').count()).toBe(0);
   }
 

@@ -15,7 +15,7 @@ import { translate } from '../../schema/i18n';
 import { catalogs } from '../../schema/i18n/catalogs';
 import { PAY_PROVIDER_SETTINGS } from '../../schema/settings';
 import { scan } from './axe';
-import { consoleSuite, gone, shown, type Lang } from './console';
+import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 interface Order { id: number; tradeNo: string; title: string }
@@ -110,9 +110,11 @@ describe.skipIf(browserMissing())('taking a payment through PayPal', { timeout: 
     expect(capture.status).toBe('COMPLETED');
 
     const page = await suite.openSignedIn('/admin/receive-money', { lang: 'en-us', viewport: { width: 390, height: 844 } });
-    await page.locator('tbody tr', { hasText: 'Refund at PayPal' }).getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Payment records' });
-    await shown(dialog.getByTestId('order-story'));
+    // The order opens as its own page: the refund action in its summary, the refunds in their tab.
+    await page.locator(ROWS, { hasText: 'Refund at PayPal' }).first().click();
+    await page.waitForURL(new RegExp(`#/admin/receive-money/${order.id}/show`));
+    const dialog = page.getByTestId('record-summary');
+    await shown(dialog);
     for (const [left, amount, reason] of [['88', '44', 'Half the order came back'], ['44', '44', 'The rest came back too']] as const) {
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
@@ -121,13 +123,12 @@ describe.skipIf(browserMissing())('taking a payment through PayPal', { timeout: 
       await refund.getByLabel('Reason').fill(reason);
       await refund.getByRole('button', { name: 'Refund', exact: true }).click();
       await gone(refund);
-      await expect.poll(() => dialog.getByTestId('order-refunds').textContent()).toContain(reason);
+      await page.getByRole('tab', { name: 'Refunds' }).click();
+      await expect.poll(() => page.getByTestId('order-refunds').textContent()).toContain(reason);
     }
     await gone(dialog.getByRole('button', { name: 'Refund', exact: true }));
     await screenshot(page, 'take-money-paypal-refunded-en-us-390');
-    await page.keyboard.press('Escape');
-    await gone(dialog);
-    await expect.poll(() => page.locator('tbody tr', { hasText: 'Refund at PayPal' }).textContent()).toContain('Refunded');
+    await expect.poll(() => page.getByTestId('record-status').innerText()).toBe('Refunded');
     expect([...paypal.refunds.values()].filter((r) => r.captureId === capture.id).map((r) => r.amount.value)).toEqual(['44.00', '44.00']);
   });
 });
