@@ -44,7 +44,8 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
   it.each(CASES)('sets how long the history is kept in the security settings (%s, %s)', async (lang, shape, viewport) => {
     const page = await suite.openSignedIn('/admin/config', { lang, viewport });
     const keep = (key: string) => translate(settingsCatalogs[lang], key);
-    await page.getByRole('tablist').nth(1).getByRole('tab', { name: keep('settings.sections.history.revisions') }).click();
+    // The history file holds two sections (revisions, import limits): its sub-tab is named by the file.
+    await page.getByRole('tablist').nth(1).getByRole('tab', { name: keep('settings.files.history') }).click();
     const days = page.getByLabel(keep('settings.history.revisions.keep_days'));
     expect(await days.inputValue()).toBe('365');
     await days.fill('90');
