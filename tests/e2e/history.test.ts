@@ -49,7 +49,7 @@ describe.skipIf(browserMissing())('the History tab of an edit dialog', { timeout
     const days = page.getByLabel(keep('settings.history.revisions.keep_days'));
     expect(await days.inputValue()).toBe('365');
     await days.fill('90');
-    await page.getByRole('button', { name: RA[lang]!.ra.action.save }).click();
+    await page.getByRole('region', { name: keep('settings.sections.history.revisions') }).getByRole('button', { name: RA[lang]!.ra.action.save }).click();
     await shown(page.getByText(keep('settings.saved')));
     const stored = await callApi(suite.server.app, 'GET', '/api/toml/history', undefined, suite.token);
     expect(stored.data.values.revisions.keep_days).toBe(90);
