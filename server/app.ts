@@ -37,6 +37,8 @@ export type { AppParts };
 
 export interface AppOptions {
   dataDir: string;
+  /** A serving process: it holds its SQLite file alone (server/db/sqlite-lock.ts); scripts beside it do not. */
+  exclusive?: boolean;
   configDir: string;
   /** `mysql://user:pass@host:port/db`; absent: SQLite in dataDir; `sqlite::memory:` for tests. */
   databaseUrl?: string;

@@ -56,6 +56,8 @@ let app: FastifyInstance;
 try {
   app = await buildApp({
     ...places,
+    // The serving process holds its SQLite file alone; `npm run seed` and the other scripts beside it do not.
+    exclusive: true,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     onAdminCreated: (password) => { admin = { password }; },
     lang,

@@ -17,6 +17,11 @@ import { migrate } from '../db/migrate';
 
 export interface DbOptions {
   databaseUrl?: string;
+  /**
+   * The serving process holds its SQLite file alone (db/sqlite-lock.ts). Scripts that open it beside a
+   * running server (`npm run seed`, as the README's quick start runs it) take no lock.
+   */
+  exclusive?: boolean;
   dataDir: string;
   resources: readonly Resource[];
   syncSchema?: boolean;
@@ -41,7 +46,7 @@ const database: FastifyPluginAsync<DbOptions> = async (app, o) => {
   let release = () => {};
   if (file && file !== ':memory:') {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    release = lockSqlite(file);
+    if (o.exclusive) release = lockSqlite(file);
   }
   let db: Db;
   try {
