@@ -54,6 +54,8 @@ export const apiKeys = defineResource({
   },
   // Created and revoked by their own routes (the key is shown once); anyone signed in keeps their own keys.
   actions: { create: false, save: false, update: false, rand: false, export: false, take: 'login', find: 'login', rows: 'login', remove: false, delete: 'login' },
+  // On a phone a key still says what it may do (the rules cell, revoked or not) and when it was last used.
+  compact: { primary: 'name', secondary: ['prefix', 'lastUsedTime', 'rules'] },
   // lastUsedTime changes on use, outside the engine's writes.
   cacheReads: false,
 });

@@ -15,10 +15,12 @@ import { consoleSuite, shown, type Lang, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
 const RA = { 'zh-cn': raZh, 'ja-jp': raJa } as Record<string, typeof raZh>;
+/**
+ * Each language and each width once, in pairs: the words depend on the language and the layout on the width, never on
+ * the two together, so the other two pairs of the square only doubled the file's minutes in CI.
+ */
 const CASES: Array<[Lang, string, { width: number; height: number }]> = [
   ['zh-cn', 'desktop', { width: 1280, height: 800 }],
-  ['zh-cn', 'phone', { width: 390, height: 844 }],
-  ['ja-jp', 'desktop', { width: 1280, height: 800 }],
   ['ja-jp', 'phone', { width: 390, height: 844 }],
 ];
 
