@@ -18,6 +18,8 @@ interface Props {
   resource: Resource;
   dateDisplay: DateDisplay;
   cells?: ScreenSlots['cells'];
+  /** A screen's own columns (the API keys' rules): a compact row draws them as the table does. */
+  columns?: ScreenSlots['columns'];
   /** What a row's click or Enter does; null when rows open nothing. */
   onOpen: ((id: Identifier) => void) | null;
   /** The row's buttons (edit, a screen's own), or nothing. */
@@ -29,12 +31,14 @@ interface Props {
 
 const ACTS_ITSELF = 'a, button, input, label, [role=button], [role=checkbox], [role=switch], [role=menuitem]';
 
-export function CompactList({ resource, dateDisplay, cells, onOpen, buttons, bulkActions, selectable }: Props) {
+export function CompactList({ resource, dateDisplay, cells, columns, onOpen, buttons, bulkActions, selectable }: Props) {
   const translate = useTranslate();
   const locale = useLocale();
   const { data = [], selectedIds, onToggleItem, onSelect, isPending } = useListContext();
   const { primary, secondary, tertiary } = resource.compact;
   const value = (name: string, record: RaRecord) => {
+    const column = columns?.find((c) => c.key === name);
+    if (column) return column.render(record);
     const Cell = cells?.[name];
     const field = resource.fields[name]!;
     return Cell ? <Cell record={record} /> : renderCell(name, field, record[name], translate, dateDisplay, { record, locale });

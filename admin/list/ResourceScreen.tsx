@@ -162,6 +162,7 @@ function ResourceTable({ resource, columns, dateDisplay, canEdit, onEdit, slots 
         resource={resource}
         dateDisplay={dateDisplay}
         cells={slots.cells}
+        columns={slots.columns}
         onOpen={opens}
         selectable
         bulkActions={<SelectionActions resource={resource} />}
