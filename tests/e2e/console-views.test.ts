@@ -133,60 +133,59 @@ describe.skipIf(browserMissing())('record pages, phone lists, filter chips, fail
     });
   }
 
-  for (const lang of LANGS) {
-    for (const viewport of [WIDE, PHONE]) {
-      it(`an order's page shows its summary and the caller's actions above the fold (${lang}, ${viewport.width} px)`, async () => {
-        const w = words(lang);
-        const n = names(lang);
-        const rm = (admin[lang] as any).admin.screens['receive-money'];
-        const locale = LOCALE[lang]!;
-        const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport });
-        // A row opens the order's own page: a URL per order.
-        await page.locator(ROWS, { hasText: 'Annual membership plan' }).first().click();
-        await page.waitForURL(new RegExp(`#/admin/receive-money/${paid.id}/show`));
-        const summary = page.getByTestId('record-summary');
-        await shown(summary);
-        expect(await summary.getByRole('heading', { level: 1 }).innerText()).toBe('Annual membership plan');
-        expect(await page.getByTestId('record-status').innerText()).toBe(n.options.status.partially_refunded);
-        const fact = (key: string) => summary.locator(`[data-fact=${key}] dd`);
-        await expect.poll(() => fact('amount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
-        expect(await fact('paidAmount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
-        expect(await fact('refundedAmount').innerText()).toBe(formatMoney(45.6, 'HKD', locale));
-        expect(await fact('channel').innerText()).toBe(n.options.channel.manual);
-        for (const key of ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'createTime', 'paidTime']) {
-          const box = key === 'status' ? page.getByTestId('record-status') : fact(key);
-          expect(await onScreen(page, box), `${key} above the fold`).toBe(true);
-        }
-        // The admin holds every rule: refund and edit, above the fold.
-        const refund = summary.getByRole('button', { name: rm.refund.button, exact: true });
-        const edit = summary.getByRole('button', { name: w.buttons.edit, exact: true });
-        expect(await onScreen(page, refund)).toBe(true);
-        expect(await onScreen(page, edit)).toBe(true);
-        expect(await sideways(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `order-page-${lang}-${viewport.width}`);
-        expect(await scan(page, `order page ${lang} ${viewport.width}`)).toEqual([]);
+  // Each language and each width once, in pairs: the words follow the language and the fold the width, never both.
+  for (const [lang, viewport] of [['zh-cn', WIDE], ['en-us', PHONE]] as const) {
+    it(`an order's page shows its summary and the caller's actions above the fold (${lang}, ${viewport.width} px)`, async () => {
+      const w = words(lang);
+      const n = names(lang);
+      const rm = (admin[lang] as any).admin.screens['receive-money'];
+      const locale = LOCALE[lang]!;
+      const page = await suite.openSignedIn('/admin/receive-money', { lang, viewport });
+      // A row opens the order's own page: a URL per order.
+      await page.locator(ROWS, { hasText: 'Annual membership plan' }).first().click();
+      await page.waitForURL(new RegExp(`#/admin/receive-money/${paid.id}/show`));
+      const summary = page.getByTestId('record-summary');
+      await shown(summary);
+      expect(await summary.getByRole('heading', { level: 1 }).innerText()).toBe('Annual membership plan');
+      expect(await page.getByTestId('record-status').innerText()).toBe(n.options.status.partially_refunded);
+      const fact = (key: string) => summary.locator(`[data-fact=${key}] dd`);
+      await expect.poll(() => fact('amount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
+      expect(await fact('paidAmount').innerText()).toBe(formatMoney(12345.6, 'HKD', locale));
+      expect(await fact('refundedAmount').innerText()).toBe(formatMoney(45.6, 'HKD', locale));
+      expect(await fact('channel').innerText()).toBe(n.options.channel.manual);
+      for (const key of ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'createTime', 'paidTime']) {
+        const box = key === 'status' ? page.getByTestId('record-status') : fact(key);
+        expect(await onScreen(page, box), `${key} above the fold`).toBe(true);
+      }
+      // The admin holds every rule: refund and edit, above the fold.
+      const refund = summary.getByRole('button', { name: rm.refund.button, exact: true });
+      const edit = summary.getByRole('button', { name: w.buttons.edit, exact: true });
+      expect(await onScreen(page, refund)).toBe(true);
+      expect(await onScreen(page, edit)).toBe(true);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `order-page-${lang}-${viewport.width}`);
+      expect(await scan(page, `order page ${lang} ${viewport.width}`)).toEqual([]);
 
-        // Its story in tabs; the timeline first.
-        await shown(page.getByTestId('order-timeline'));
-        await page.getByRole('tab', { name: n.resources.refunds.name }).click();
-        await expect.poll(() => page.getByTestId('order-refunds').innerText()).toContain('one seat returned');
+      // Its story in tabs; the timeline first.
+      await shown(page.getByTestId('order-timeline'));
+      await page.getByRole('tab', { name: n.resources.refunds.name }).click();
+      await expect.poll(() => page.getByTestId('order-refunds').innerText()).toContain('one seat returned');
 
-        // "Edit" asks only what a paid order may still change: not its amount.
-        await edit.click();
-        const dialog = page.getByRole('dialog');
-        await shown(dialog.getByLabel(n.resources['receive-money'].fields.title, { exact: true }));
-        expect(await dialog.getByLabel(n.resources['receive-money'].fields.amount, { exact: true }).count()).toBe(0);
-        await page.keyboard.press('Escape');
-        await gone(dialog);
+      // "Edit" asks only what a paid order may still change: not its amount.
+      await edit.click();
+      const dialog = page.getByRole('dialog');
+      await shown(dialog.getByLabel(n.resources['receive-money'].fields.title, { exact: true }));
+      expect(await dialog.getByLabel(n.resources['receive-money'].fields.amount, { exact: true }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await gone(dialog);
 
-        // Reload keeps the page; Back returns to the list.
-        await page.reload();
-        await shown(page.getByTestId('record-summary'));
-        await page.goBack();
-        await page.waitForURL(/#\/admin\/receive-money(\?|$)/);
-        await shown(page.locator(ROWS).first());
-      });
-    }
+      // Reload keeps the page; Back returns to the list.
+      await page.reload();
+      await shown(page.getByTestId('record-summary'));
+      await page.goBack();
+      await page.waitForURL(/#\/admin\/receive-money(\?|$)/);
+      await shown(page.locator(ROWS).first());
+    });
 
     it(`a pending order's page offers mark paid, close, its pay link and QR (${lang})`, async () => {
       const rm = (admin[lang] as any).admin.screens['receive-money'];
