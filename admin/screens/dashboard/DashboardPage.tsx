@@ -4,7 +4,7 @@
  * operator's time zone. Figures come from `GET /api/dashboard/figures`,
  * which reads running totals, so the page costs the same at any size.
  */
-import { Alert, Box, Button, LinearProgress, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, TextField, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { ApiError, call } from '../../api/http';
@@ -40,6 +40,27 @@ function useFigures(query: PeriodQuery) {
   return state;
 }
 
+/**
+ * The period's presets: a row of buttons, or on a phone one select (five buttons wrapped into two broken rows there,
+ * issue 31 item 5).
+ */
+function PeriodPicker({ preset, choose, t }: { preset: Preset; choose: (p: Preset) => void; t: (key: string) => string }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) {
+    return (
+      <TextField select size="small" label={t('period')} value={preset} onChange={(e) => choose(e.target.value as Preset)}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'period-select' } }} sx={{ minWidth: 180 }}>
+        {PRESETS.map((p) => <option key={p} value={p}>{t(`presets.${p}`)}</option>)}
+      </TextField>
+    );
+  }
+  return (
+    <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_, value) => value && choose(value)} aria-label={t('period')}>
+      {PRESETS.map((p) => <ToggleButton key={p} value={p} data-testid={`preset-${p}`}>{t(`presets.${p}`)}</ToggleButton>)}
+    </ToggleButtonGroup>
+  );
+}
+
 export default function DashboardPage() {
   const translate = useTranslate();
   const t = (key: string, params?: Record<string, unknown>) => translate(`admin.screens.dashboard.${key}`, params);
@@ -54,9 +75,7 @@ export default function DashboardPage() {
         <SettlementButton period={{ from: period.query.from, to: period.query.to }} />
       </Box>
       <Box component="form" aria-label={t('period')} onSubmit={(e) => (e.preventDefault(), period.applyCustom())} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <ToggleButtonGroup size="small" exclusive value={period.preset} onChange={(_, value) => value && period.choose(value)} aria-label={t('period')} sx={{ flexWrap: 'wrap' }}>
-          {PRESETS.map((p) => <ToggleButton key={p} value={p} data-testid={`preset-${p}`}>{t(`presets.${p}`)}</ToggleButton>)}
-        </ToggleButtonGroup>
+        <PeriodPicker preset={period.preset} choose={period.choose} t={t} />
         {period.preset === 'custom' && (
           <>
             <TextField size="small" type="date" label={t('from')} value={period.custom.from} onChange={(e) => period.setCustom((c) => ({ ...c, from: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
