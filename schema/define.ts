@@ -212,6 +212,7 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
     ...input,
     compact: input.compact ? { secondary: [], ...input.compact } : defaultCompact(input.fields, input.title),
     filters: input.filters ?? defaultCommonFilters(input.fields),
+    frozen: frozenWithCreateOnly(input),
     actions,
     columns,
     owner: has('owner'),
@@ -221,6 +222,16 @@ export function defineResource<const F extends Fields>(input: ResourceInput<F>):
   };
 }
 
+/**
+ * A field asked only on create (`entry: 'create'`) is frozen from then on, for every writer: the edit form never
+ * shows it, and update, PATCH, bulk edit and an import's upsert are refused a change to it by name, as the row's
+ * own frozen fields are.
+ */
+function frozenWithCreateOnly<F extends Fields>(input: ResourceInput<F>): ResourceInput<F>['frozen'] {
+  const createOnly = Object.entries(input.fields).filter(([, f]) => f.entry === 'create').map(([k]) => k as keyof F & string);
+  if (!createOnly.length) return input.frozen;
+  return (row) => [...createOnly, ...(input.frozen?.(row) ?? [])];
+}
 
 /** The record page, the phone row and the common filters name fields that exist and may be seen (filters: that may be filtered on). */
 function checkViews<F extends Fields>(input: ResourceInput<F>, refuse: (field: string, why: string) => never) {

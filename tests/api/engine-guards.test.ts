@@ -57,9 +57,14 @@ describe.each(DIALECTS)('write guards on %s', (dialect) => {
     // Another merchant may use the same reference for his own order.
     const theirs = dataOf(await asSeller('POST', '/api/receive-money/create', { title: 'Same ref', amount: 5, currency: 'USD', outTradeNo: ref }), 201);
     expect(theirs).toMatchObject({ outTradeNo: ref, uid: seller.id });
-    // Moving another order onto it is refused; an order keeping its own is no clash.
+    // The reference is asked only on create (`entry: 'create'`) and frozen from then on: moving another order onto it,
+    // or giving it any other, is refused by name; an order sending its own back is no change.
     const other = await createOrder(api, { outTradeNo: unique('REF') });
-    expect((await api.call('PUT', '/api/receive-money/update', { id: other.id, outTradeNo: ref })).status).toBe(409);
+    for (const outTradeNo of [ref, unique('REF')]) {
+      const moved = await api.call('PUT', '/api/receive-money/update', { id: other.id, outTradeNo });
+      expect(moved.status, moved.text).toBe(409);
+      expect(moved.body.data.errors).toEqual([{ field: 'outTradeNo', message: 'errors.frozen' }]);
+    }
     expect(dataOf(await api.call('PUT', '/api/receive-money/update', { id: mine.id, outTradeNo: ref, remark: 'same ref' }))).toMatchObject({ outTradeNo: ref, remark: 'same ref' });
     for (let i = 0; i < 2; i++) expect((await createOrder(api, { outTradeNo: '' })).outTradeNo).toBe('');
     expect(dataOf(await api.call('GET', `/api/receive-money/rows?outTradeNo=${ref}`)).total).toBe(2);
