@@ -9,7 +9,7 @@
  * settings schema's own `secret` marks.
  */
 import type { Kysely } from 'kysely';
-import type { Field, Resource } from '../../schema/define';
+import { fieldList, type Field, type Resource } from '../../schema/define';
 import { MASKED_VALUE } from '../../schema/revisions';
 import { secretFields, type SettingsFile } from '../../schema/settings';
 import type { REVISION_ACTIONS } from '../../schema/resources/revisions';
@@ -58,7 +58,7 @@ export function changesOf(r: Resource, change: RowChange): Changes {
   const before = change.before as Row | undefined;
   const after = change.after as Row | undefined;
   const out: Changes = {};
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (isBookkeeping(f)) continue;
     const old = before?.[k];
     const now = after?.[k];

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Resource } from '../../schema/define';
+import { fieldList, type Resource } from '../../schema/define';
 import { keepAdmins } from '../auth/keep-admin';
 import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, forbidden, notFound } from '../http';
@@ -29,7 +29,7 @@ type Body = Record<string, unknown>;
 const token = () => randomBytes(16).toString('base64url');
 
 async function prepare(r: Resource, values: Record<string, unknown>, creating: boolean) {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (f.secret && typeof values[k] === 'string') values[k] = await hashPassword(values[k] as string);
     if (creating && f.auto && !values[k]) values[k] = token();
   }
@@ -43,7 +43,7 @@ export function duplicate(r: Resource, k: string): AppError {
 }
 
 export async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Record<string, unknown>, owner: unknown, selfId?: number) {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (!(f.column.unique || f.uniquePerOwner) || values[k] === undefined || values[k] === '') continue;
     let qb = trx.selectFrom(r.table).select('id').where(k, '=', values[k] as never);
     if (selfId) qb = qb.where('id', '!=', selfId);
@@ -74,7 +74,7 @@ function checkFrozen(r: Resource, before: Record<string, unknown>, values: Recor
 
 /** References must point at rows that exist in their `ref` table: a `|1|2|` list (a group's members) or one id, 0 for none. */
 async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Record<string, unknown>) {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     const target = f.ref && e.resources.get(f.ref);
     if (!target) continue;
     const value = values[k];

@@ -10,7 +10,7 @@
  * database's business (MySQL folds case and accents where SQLite does not).
  */
 import type { Kysely } from 'kysely';
-import { isBlank, type Resource } from '../../../schema/define';
+import { fieldList, isBlank, type Resource } from '../../../schema/define';
 import { AppError } from '../../http';
 import type { Caller } from '../../types';
 import type { Engine } from '../store';
@@ -70,7 +70,7 @@ export interface Candidate<P> {
 export async function uniqueClashes<P>(e: Engine, trx: Kysely<any>, r: Resource, batch: ReadonlyArray<Candidate<P>>, seen: Map<string, P>): Promise<Map<P, AppError>> {
   const clashes = new Map<P, AppError>();
   const owner = r.columns.owner;
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (!(f.column.unique || f.uniquePerOwner)) continue;
     const perOwner = Boolean(f.uniquePerOwner && owner);
     const using = batch.filter((c) => c.values[k] !== undefined && c.values[k] !== '' && !clashes.has(c.pending));
