@@ -53,6 +53,9 @@ function same(f: Field, a: unknown, b: unknown): boolean {
   return String(a ?? '') === String(b ?? '');
 }
 
+/** A value as its revision shows it: none for a side that is absent, a mask for a secret. */
+const shown = (f: Field, present: boolean, v: unknown) => (!present ? null : isMasked(f) ? MASK : v ?? null);
+
 /** The fields a write changed, old and new; a create lists what it set, a delete what was lost (blank values left out). */
 export function changesOf(r: Resource, change: RowChange): Changes {
   const before = change.before as Row | undefined;
@@ -63,8 +66,7 @@ export function changesOf(r: Resource, change: RowChange): Changes {
     const old = before?.[k];
     const now = after?.[k];
     if (before && after ? !(k in after) || same(f, old, now) : isBlank(before ? old : now)) continue;
-    const shown = (present: boolean, v: unknown) => (!present ? null : isMasked(f) ? MASK : v ?? null);
-    out[k] = [shown(Boolean(before), old), shown(Boolean(after), now)];
+    out[k] = [shown(f, Boolean(before), old), shown(f, Boolean(after), now)];
   }
   return out;
 }
