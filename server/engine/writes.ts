@@ -97,7 +97,8 @@ function checkRow(r: Resource, merged: Record<string, unknown>) {
 /** The update time a write sets, in the resource's own column, if it keeps one. */
 const touched = (r: Resource) => (r.columns.updateTime ? { [r.columns.updateTime]: now() } : {});
 
-function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
+/** Refuses (403) a scoped caller's write that reaches a row of another owner. */
+export function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
   const owner = r.columns.owner;
   const uid = ownerScope(r, caller);
   if (!owner || uid === null || rows.every((row) => row[owner] === uid)) return;
