@@ -8,7 +8,8 @@
  */
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  useMediaQuery, type Theme,
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -48,6 +49,7 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
   };
   const choose = (chosen: File | undefined) => chosen && attempt(async () => {
     setFile(chosen);
+    setProgress(null);
     const preview = await importFile(resource.name, chosen, { mode: 'preview' });
     setResult(preview);
     setMapping(preview.mapping);
@@ -79,27 +81,34 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
+  // A phone gets the whole screen: the mapping is a row of pickers, one per column.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  /** The file picker: first thing in the dialog, then "choose another file" to import a corrected one. */
+  const picker = (label: string, variant: 'outlined' | 'text') => (
+    <Button component="label" variant={variant} startIcon={<UploadFile />} disabled={busy}>
+      {label}
+      <input hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="import-file"
+        onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+    </Button>
+  );
+
   return (
-    <Dialog open onClose={step === 'running' ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
+    <Dialog open onClose={step === 'running' ? undefined : onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="import-title">
       <DialogTitle id="import-title">{t('title', { name: translate(`resources.${resource.name}.name`) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          {step === 'choose' && (
-            <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
-              {t('choose')}
-              <input hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="import-file" onChange={(e) => choose(e.target.files?.[0])} />
-            </Button>
-          )}
+          {step === 'choose' && picker(t('choose'), 'outlined')}
           {busy && step !== 'running' && <LinearProgress aria-label={t('reading')} />}
           {result && (step === 'map' || step === 'checked') && (
             <>
               <Typography variant="body2">{t('mapping_hint')}</Typography>
+              <Box sx={{ overflowX: 'auto' }}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     {result.headers.map((h, i) => (
                       <TableCell key={i}>
-                        <TextField select size="small" label={h} value={mapping[i] ?? ''} fullWidth
+                        <TextField select size="small" label={h} value={mapping[i] ?? ''} fullWidth sx={{ minWidth: 120 }}
                           onChange={(e) => { setMapping(mapping.map((m, j) => (j === i ? e.target.value || null : m))); setStep('map'); }}>
                           <MenuItem value="">{t('skip')}</MenuItem>
                           {fields.map((k) => <MenuItem key={k} value={k}>{translate(fieldLabel(resource.name, k))}</MenuItem>)}
@@ -114,6 +123,7 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
                   ))}
                 </TableBody>
               </Table>
+              </Box>
               {keys.length > 0 && (
                 <TextField select size="small" label={t('upsert')} value={upsert} onChange={(e) => { setUpsert(e.target.value); setStep('map'); }} sx={{ maxWidth: 360 }}>
                   <MenuItem value="">{t('create_only')}</MenuItem>
@@ -147,7 +157,8 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {step !== 'choose' && step !== 'running' && picker(t('choose_again'), 'text')}
         {step === 'running' && <Button onClick={() => cancelImport(resource.name, runId.current)}>{t('cancel')}</Button>}
         {step === 'done' && result && result.failedRows.length > 0 && <Button onClick={download}>{t('download_failed')}</Button>}
         {step !== 'running' && <Button onClick={onClose}>{translate(step === 'done' ? 'ra.action.close' : 'ra.action.cancel')}</Button>}
