@@ -53,6 +53,8 @@ describe.skipIf(browserMissing())('import and bulk edit', { timeout: 240_000 }, 
     expect(await amount.innerText()).toBe(field('zh-cn', 'amount'));
     await dialog(page).getByRole('combobox', { name: 'remark' }).click();
     await page.getByRole('option', { name: field('zh-cn', 'describe'), exact: true }).click();
+    // The preview follows: the first row's last cell is its description now.
+    await shown(dialog(page).locator('tbody tr').first().locator('td').last().getByText('desk', { exact: true }));
     await dialog(page).getByRole('button', { name: w.import.dry_run }).click();
     const summary = dialog(page).getByTestId('import-summary');
     await shown(summary);

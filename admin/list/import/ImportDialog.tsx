@@ -19,6 +19,8 @@ import { fieldLabel } from '../../schema';
 import { cancelImport, failedRowsCsv, importFile, type ImportCounts, type ImportResult } from './api';
 
 type Step = 'choose' | 'map' | 'checked' | 'running' | 'done';
+/** Enough of a CSV for the preview's first rows. */
+const PREVIEW_BYTES = 256 * 1024;
 
 /** Fields a column may fill: the writable ones and the schema's `history` ones. */
 const importableFields = (r: Resource) => Object.entries(r.fields).filter(([k, f]) => (isWritable(f) && !f.hidden) || r.history?.fields.includes(k)).map(([k]) => k);
@@ -55,6 +57,16 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
     setMapping(preview.mapping);
     setStep('map');
   });
+  // A changed mapping shows its own preview: the first rows of the file again (of a large CSV, only its head is sent).
+  const remap = (next: Array<string | null>) => {
+    setMapping(next);
+    setStep('map');
+    void attempt(async () => {
+      const head = file!.size > PREVIEW_BYTES && !/\.xlsx$/i.test(file!.name) ? new File([file!.slice(0, PREVIEW_BYTES)], file!.name) : file!;
+      const preview = (await importFile(resource.name, head, { mode: 'preview', mapping: next })).preview;
+      setResult((shown) => shown && { ...shown, preview });
+    });
+  };
   const dryRun = () => attempt(async () => {
     setResult({ ...(await importFile(resource.name, file!, { mode: 'dry', ...plan() })), preview: result?.preview });
     setStep('checked');
@@ -109,7 +121,7 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
                     {result.headers.map((h, i) => (
                       <TableCell key={i}>
                         <TextField select size="small" label={h} value={mapping[i] ?? ''} fullWidth sx={{ minWidth: 120 }}
-                          onChange={(e) => { setMapping(mapping.map((m, j) => (j === i ? e.target.value || null : m))); setStep('map'); }}>
+                          onChange={(e) => remap(mapping.map((m, j) => (j === i ? e.target.value || null : m)))}>
                           <MenuItem value="">{t('skip')}</MenuItem>
                           {fields.map((k) => <MenuItem key={k} value={k}>{translate(fieldLabel(resource.name, k))}</MenuItem>)}
                         </TextField>
@@ -125,7 +137,7 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
               </Table>
               </Box>
               {keys.length > 0 && (
-                <TextField select size="small" label={t('upsert')} value={upsert} onChange={(e) => { setUpsert(e.target.value); setStep('map'); }} sx={{ maxWidth: 360 }}>
+                <TextField select size="small" label={t('upsert')} value={upsert} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => { setUpsert(e.target.value); setStep('map'); }} sx={{ maxWidth: 360 }}>
                   <MenuItem value="">{t('create_only')}</MenuItem>
                   {keys.filter((k) => mapping.includes(k)).map((k) => <MenuItem key={k} value={k}>{translate(fieldLabel(resource.name, k))}</MenuItem>)}
                 </TextField>
