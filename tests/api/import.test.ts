@@ -128,6 +128,9 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     const accounts = Array.from({ length: 12 }, () => unique('bat'));
     // Row 9 repeats row 2's account: each passes its own checks, the second one's batch is refused.
     accounts[7] = accounts[0]!;
+    // The dry run rolls each batch back, and still finds the repeat in a later batch, on its row.
+    const dry = dataOf(await send('users', `account\n${accounts.join('\n')}\n`, { mode: 'dry', batch: 5 }));
+    expect(dry).toMatchObject({ created: 11, failed: 1, errors: [{ row: 9, field: 'account' }] });
     const res = await send('users', `account\n${accounts.join('\n')}\n`, { mode: 'run', batch: 5 });
     expect(res.status).toBe(409);
     expect(res.body.data).toMatchObject({ created: 5, stopped: { row: 7 } });
