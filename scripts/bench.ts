@@ -36,4 +36,5 @@ for (const [name, load] of Object.entries(BENCHMARKS)) {
   all.push(...((await (await load()).run()) ?? []));
 }
 console.log(`\n== every figure ==\n${formatFigures(all)}`);
+await (globalThis as any).__stopAlloc?.();
 process.exit(0);

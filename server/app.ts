@@ -107,11 +107,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Domains add their checks of generic writes here (the payments: a provider must be set up before its orders).
   const guards: WriteGuard[] = [viewsGuard(resources)];
-  await app.register(engineRoutes, { resources, guards });
+  // ...and what follows the rows a write changed, once per transaction (the dashboard's totals of orders).
+  const settlers: WriteGuard[] = [];
+  await app.register(engineRoutes, { resources, guards, settlers });
   await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
   await app.register(settlementRoutes);
   let paymentParts: PaymentParts | undefined;
-  await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, parts: (parts) => { paymentParts = parts; } });
+  await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, settlers, parts: (parts) => { paymentParts = parts; } });
 
   app.decorate('paydesk', {
     db: app.db, config: app.configRows, settings: app.settings, logs: app.opLog, rules: app.ruleBook, payments: paymentParts!,

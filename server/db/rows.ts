@@ -4,7 +4,7 @@
  * columns may leave the server, JSON columns in and out, and a full new row
  * with the schema's defaults.
  */
-import type { Resource } from '../../schema/define';
+import { fieldList, type Resource } from '../../schema/define';
 
 export const now = () => Math.floor(Date.now() / 1000);
 
@@ -13,7 +13,7 @@ export const outputColumns = (r: Resource) => Object.keys(r.fields).filter((k) =
 
 /** JSON columns come back parsed; a value that does not parse reads as null instead of breaking the screen. */
 export function decode(r: Resource, row: Record<string, unknown>): Record<string, unknown> {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (f.column.type !== 'json' || !(k in row)) continue;
     const v = row[k];
     if (typeof v === 'string') {
@@ -33,7 +33,7 @@ export function encode(r: Resource, values: Record<string, unknown>): Record<str
 /** A full new row: schema defaults for whatever the client left out (MySQL TEXT has no SQL defaults). */
 export function withDefaults(r: Resource, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (f.system === 'id') continue;
     if (k in values) row[k] = values[k];
     else if (f.column.default !== undefined) row[k] = f.column.default;

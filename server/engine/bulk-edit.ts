@@ -2,7 +2,9 @@
  * `PUT /api/<table>/update-many {ids | filter, data}`: the same patch on
  * many rows ("Edit selected", or every row matching the list's filter).
  * Only the fields the schema lists in `bulk` may be sent (never a unique
- * one). Each row goes through the write path of `update` (its frozen fields,
+ * one). An own-rows caller who names another owner's row is refused whole
+ * (403) before anything is written; his filter reaches only his own rows.
+ * Each row goes through the write path of `update` (its frozen fields,
  * its owner, its revision); a row that refuses the patch is reported with
  * why and left as it was, the others are changed. Rows go in batches, each
  * one transaction with one operation-log row.
@@ -13,8 +15,8 @@ import { AppError, ok } from '../http';
 import { t } from '../i18n';
 import { invalid, onlyKeys, parseIds, parseListQuery, refuse, type FieldIssue } from './params';
 import type { EngineRouteOptions } from './routes';
-import { applyFilters, inTrash, scoped } from './store';
-import { inBatch, updateIn, updateValues } from './writes';
+import { applyFilters, inTrash, ownerScope, scoped } from './store';
+import { inBatch, ownOnly, updateIn, updateValues } from './writes';
 
 const BATCH = 500;
 /** The most rows one bulk edit reaches: past it, the filter is to be narrowed. */
@@ -26,7 +28,19 @@ export const bulkEditRoutes: FastifyPluginAsync<{ resources: Iterable<Resource>;
   const e = o.engine;
 
   async function idsOf(r: Resource, request: FastifyRequest, body: Record<string, unknown>): Promise<number[]> {
-    if (body.ids !== undefined) return parseIds(body.ids, BULK_MAX_ROWS);
+    if (body.ids !== undefined) {
+      const ids = parseIds(body.ids, BULK_MAX_ROWS);
+      // Naming another owner's row refuses the whole edit (403) before any row is written, as a batch delete does.
+      const owner = r.columns.owner;
+      if (owner && ownerScope(r, request.caller) !== null) {
+        const shared = r.personal?.sharedWith;
+        for (let at = 0; at < ids.length; at += BATCH) {
+          const rows = await e.db.any.selectFrom(r.table).select(['id', owner, ...(shared ? [shared] : [])]).where('id', 'in', ids.slice(at, at + BATCH)).execute();
+          ownOnly(r, request.caller, rows);
+        }
+      }
+      return ids;
+    }
     const filter = body.filter;
     if (!filter || typeof filter !== 'object' || Array.isArray(filter)) refuse('filter', 'errors.bulk_target');
     const q = parseListQuery(r, filter as Record<string, unknown>, { defaultLimit: BULK_MAX_ROWS, maxLimit: BULK_MAX_ROWS });

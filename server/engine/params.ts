@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldErrors } from '../../schema/issues';
-import { emptyValue, isBlank, isNumericColumn, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
+import { emptyValue, fieldList, isBlank, isNumericColumn, isWritable, keepsWhenBlank, requiredMessage, type Column, type Field, type FilterOp, type Resource } from '../../schema/define';
 import { badRequest } from '../http';
 
 /** `ne` and `nin` (a comma list after `_ne`) are the negations of `eq` and `in`: a field filterable by equality is filterable by inequality. */
@@ -207,7 +207,7 @@ export function parseValues(r: Resource, body: unknown, partial: boolean, allow:
     else values[key] = parsed.data;
   }
   if (!partial) {
-    for (const [key, f] of Object.entries(r.fields)) {
+    for (const [key, f] of fieldList(r)) {
       if (isWritable(f) && f.required && !(key in values) && !issues.some((i) => i.field === key)) {
         const parsed = f.input.safeParse(undefined);
         issues.push(parsed.success ? { field: key, message: 'validation.required' } : zodIssues(parsed.error, key)[0]!);

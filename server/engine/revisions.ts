@@ -9,7 +9,7 @@
  * settings schema's own `secret` marks.
  */
 import type { Kysely } from 'kysely';
-import type { Field, Resource } from '../../schema/define';
+import { fieldList, type Field, type Resource } from '../../schema/define';
 import { MASKED_VALUE } from '../../schema/revisions';
 import { secretFields, type SettingsFile } from '../../schema/settings';
 import type { REVISION_ACTIONS } from '../../schema/resources/revisions';
@@ -53,18 +53,20 @@ function same(f: Field, a: unknown, b: unknown): boolean {
   return String(a ?? '') === String(b ?? '');
 }
 
+/** A value as its revision shows it: none for a side that is absent, a mask for a secret. */
+const shown = (f: Field, present: boolean, v: unknown) => (!present ? null : isMasked(f) ? MASK : v ?? null);
+
 /** The fields a write changed, old and new; a create lists what it set, a delete what was lost (blank values left out). */
 export function changesOf(r: Resource, change: RowChange): Changes {
   const before = change.before as Row | undefined;
   const after = change.after as Row | undefined;
   const out: Changes = {};
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (isBookkeeping(f)) continue;
     const old = before?.[k];
     const now = after?.[k];
     if (before && after ? !(k in after) || same(f, old, now) : isBlank(before ? old : now)) continue;
-    const shown = (present: boolean, v: unknown) => (!present ? null : isMasked(f) ? MASK : v ?? null);
-    out[k] = [shown(Boolean(before), old), shown(Boolean(after), now)];
+    out[k] = [shown(f, Boolean(before), old), shown(f, Boolean(after), now)];
   }
   return out;
 }

@@ -104,7 +104,7 @@ function handlers(r: Resource, o: EngineRouteOptions): Record<SingleAction, Hand
 }
 
 /** The generic routes of `resources`, as an encapsulated plugin over the app's database, cache, guard and log. */
-export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; guards: readonly WriteGuard[] }> = async (app, { resources, guards }) => {
+export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; guards: readonly WriteGuard[]; settlers?: readonly WriteGuard[] }> = async (app, { resources, guards, settlers = [] }) => {
   const config = app.configRows;
   const engine: Engine = {
     db: app.db,
@@ -118,6 +118,9 @@ export const engineRoutes: FastifyPluginAsync<{ resources: readonly Resource[]; 
       const ended = sessionsEndedBy(r.table, changes);
       // After the commit, so a write that rolls back ends nobody's session.
       return ended.length ? async () => { for (const uid of ended) await app.tokens.revokeAll(uid); } : undefined;
+    },
+    afterWrites: async (trx, r, changes) => {
+      for (const settle of settlers) await settle(trx, r, changes);
     },
   };
   const o: EngineRouteOptions = {

@@ -38,6 +38,12 @@ export interface Engine {
    * returned runs once the transaction has committed.
    */
   beforeWrite(trx: Kysely<any>, r: Resource, caller: Caller, changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>): Promise<void | (() => Promise<void>)>;
+  /**
+   * Runs once in each write's transaction, after its work, with every row it
+   * changed (what follows the rows, such as the dashboard's totals): a batch
+   * of an import is one call with its 500 rows, not 500 calls.
+   */
+  afterWrites?(trx: Kysely<any>, r: Resource, changes: ReadonlyArray<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>): Promise<void>;
 }
 
 /**

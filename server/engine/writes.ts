@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Resource } from '../../schema/define';
+import { fieldList, type Resource } from '../../schema/define';
 import { keepAdmins } from '../auth/keep-admin';
 import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, forbidden, notFound } from '../http';
@@ -29,15 +29,21 @@ type Body = Record<string, unknown>;
 const token = () => randomBytes(16).toString('base64url');
 
 async function prepare(r: Resource, values: Record<string, unknown>, creating: boolean) {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     if (f.secret && typeof values[k] === 'string') values[k] = await hashPassword(values[k] as string);
     if (creating && f.auto && !values[k]) values[k] = token();
   }
   return values;
 }
 
-async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Record<string, unknown>, owner: unknown, selfId?: number) {
-  for (const [k, f] of Object.entries(r.fields)) {
+/** The refusal of a value another row holds: per owner a 409, else the 400 the column's unique index would give. */
+export function duplicate(r: Resource, k: string): AppError {
+  if (r.fields[k]?.uniquePerOwner && r.columns.owner) return new AppError(409, 'errors.duplicate_per_owner', { field: k }, { errors: [{ field: k, message: 'errors.duplicate_per_owner' }] });
+  return badRequest('errors.conflict', { field: k }, { errors: [{ field: k, message: 'errors.conflict' }] });
+}
+
+export async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Record<string, unknown>, owner: unknown, selfId?: number) {
+  for (const [k, f] of fieldList(r)) {
     if (!(f.column.unique || f.uniquePerOwner) || values[k] === undefined || values[k] === '') continue;
     let qb = trx.selectFrom(r.table).select('id').where(k, '=', values[k] as never);
     if (selfId) qb = qb.where('id', '!=', selfId);
@@ -45,11 +51,11 @@ async function checkUnique(e: Engine, trx: Kysely<any>, r: Resource, values: Rec
       // No unique key can say "unique per owner when not blank": the gap lock (MySQL) makes a racing twin wait, then retry and see this row.
       qb = qb.where(r.columns.owner, '=', owner as never);
       if (e.db.adapter.forUpdate) qb = qb.forUpdate();
-      if (await qb.executeTakeFirst()) throw new AppError(409, 'errors.duplicate_per_owner', { field: k }, { errors: [{ field: k, message: 'errors.duplicate_per_owner' }] });
+      if (await qb.executeTakeFirst()) throw duplicate(r, k);
       continue;
     }
     // Stryker disable next-line ConditionalExpression: equivalent for the caller; the column's unique index refuses the row with the same 400 (transactOnce), a statement later
-    if (await qb.executeTakeFirst()) throw badRequest('errors.conflict', { field: k }, { errors: [{ field: k, message: 'errors.conflict' }] });
+    if (await qb.executeTakeFirst()) throw duplicate(r, k);
   }
 }
 
@@ -68,7 +74,7 @@ function checkFrozen(r: Resource, before: Record<string, unknown>, values: Recor
 
 /** References must point at rows that exist in their `ref` table: a `|1|2|` list (a group's members) or one id, 0 for none. */
 async function checkRefs(trx: Kysely<any>, e: Engine, r: Resource, values: Record<string, unknown>) {
-  for (const [k, f] of Object.entries(r.fields)) {
+  for (const [k, f] of fieldList(r)) {
     const target = f.ref && e.resources.get(f.ref);
     if (!target) continue;
     const value = values[k];
@@ -91,7 +97,8 @@ function checkRow(r: Resource, merged: Record<string, unknown>) {
 /** The update time a write sets, in the resource's own column, if it keeps one. */
 const touched = (r: Resource) => (r.columns.updateTime ? { [r.columns.updateTime]: now() } : {});
 
-function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
+/** Refuses (403) a scoped caller's write that reaches a row of another owner. */
+export function ownOnly(r: Resource, caller: Caller, rows: Array<Record<string, unknown>>) {
   const owner = r.columns.owner;
   const uid = ownerScope(r, caller);
   if (!owner || uid === null || rows.every((row) => row[owner] === uid)) return;
@@ -124,6 +131,8 @@ async function transactOnce<T>(e: Engine, r: Resource, ctx: WriteContext, action
       const keep = await keepAdmins(trx, r.table, ctx.caller);
       const done = await work(trx);
       await keep?.();
+      const changed = consulted.get(trx);
+      if (changed?.length) await e.afterWrites?.(trx, r, changed as Parameters<NonNullable<Engine['afterWrites']>>[2]);
       // Stryker disable next-line ConditionalExpression: sort, the one write without an action, consults no rows, so its history would hold none
       if (action) await recordHistory(e, trx, r, ctx, action);
       return done;
@@ -150,11 +159,12 @@ const consulted = new WeakMap<object, RowChange[]>();
  * same rows become its revisions once the work is done.
  */
 async function consult(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, changes: Parameters<NonNullable<Engine['beforeWrite']>>[3]) {
-  // Appended in place: a batch of an import consults row after row in one transaction.
+  const then = await e.beforeWrite(trx, r, ctx.caller, changes);
+  // Kept once allowed, appended in place: a batch (an import's, a bulk edit's) consults row after row in one
+  // transaction, and a row it refused and left out is neither a revision nor counted in the totals.
   const seen = consulted.get(trx);
   if (seen) seen.push(...changes);
   else consulted.set(trx, [...changes]);
-  const then = await e.beforeWrite(trx, r, ctx.caller, changes);
   if (then) afterCommit.set(trx, [...(afterCommit.get(trx) ?? []), then]);
 }
 
@@ -192,8 +202,21 @@ export async function createValues(r: Resource, ctx: WriteContext, body: unknown
   return values;
 }
 
-/** Inserts checked values (createValues) in `trx`: references, uniqueness, the ceiling and the guards, then the row. Answers its id. */
-export async function createIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, values: Record<string, unknown>) {
+/**
+ * Inserts checked values (createValues) in `trx`: references, uniqueness, the ceiling and the guards, then the row. Answers its id.
+ * `uniqueChecked`: the caller checked the unique fields for its whole batch at once (import/unique.ts).
+ */
+export async function createIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, values: Record<string, unknown>, uniqueChecked = false) {
+  const row = await checkedRow(e, trx, r, ctx, values, uniqueChecked);
+  const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
+  const id = Number(result.insertId);
+  // The consulted row becomes the revision: it is known by its id now.
+  row.id = id;
+  return id;
+}
+
+/** createIn's work before its insert: the new row, checked and consulted, for `insertRows` to write with others. */
+export async function checkedRow(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, values: Record<string, unknown>, uniqueChecked = false) {
   await checkRefs(trx, e, r, values);
   const { owner, createTime, updateTime, serial } = r.columns;
   const t = now();
@@ -208,13 +231,32 @@ export async function createIn(e: Engine, trx: Transaction<any>, r: Resource, ct
     const { top } = await trx.selectFrom(r.table).select(sql<number>`coalesce(max(${sql.ref(serial)}), 0)`.as('top')).executeTakeFirstOrThrow();
     row[serial] = Number(top) + 1;
   }
-  await checkUnique(e, trx, r, values, owner ? row[owner] : undefined);
+  if (!uniqueChecked) await checkUnique(e, trx, r, values, owner ? row[owner] : undefined);
   await consult(e, trx, r, ctx, [{ after: row }]);
-  const result = await trx.insertInto(r.table).values(encode(r, row)).executeTakeFirstOrThrow();
-  const id = Number(result.insertId);
-  // The consulted row becomes the revision: it is known by its id now.
-  row.id = id;
-  return id;
+  return row;
+}
+
+/** Whether `insertRows` can write many rows in one statement: one writer (SQLite), and no place (`serial`) counted row by row. */
+export const insertsTogether = (e: Engine, r: Resource) => e.db.adapter.name === 'sqlite' && !r.columns.serial;
+
+/**
+ * Rows from `checkedRow` inserted a few hundred to a statement (an import's batch: one INSERT, not 500), each
+ * given its id. Only where `insertsTogether`: SQLite has one writer, so a statement's rows take consecutive ids
+ * ending at the one it reports. Rows of other columns (a past order with its payment) go in their own statement.
+ */
+export async function insertRows(trx: Transaction<any>, r: Resource, rows: Array<Record<string, unknown>>) {
+  const encoded = rows.map((row) => encode(r, row));
+  // Within SQLite's 32,766 parameters a statement.
+  const most = Math.max(1, Math.floor(30_000 / Math.max(1, Object.keys(encoded[0] ?? {}).length)));
+  for (let at = 0; at < rows.length;) {
+    const shape = Object.keys(encoded[at]!).join();
+    let end = at + 1;
+    while (end < rows.length && end - at < most && Object.keys(encoded[end]!).join() === shape) end++;
+    const result = await trx.insertInto(r.table).values(encoded.slice(at, end)).executeTakeFirstOrThrow();
+    const last = Number(result.insertId);
+    for (let i = at; i < end; i++) rows[i]!.id = last - (end - 1 - i);
+    at = end;
+  }
 }
 
 export async function create(e: Engine, r: Resource, ctx: WriteContext, body: unknown) {
@@ -232,8 +274,9 @@ export const updateValues = async (r: Resource, body: unknown) => prepare(r, par
 /**
  * Updates row `id` in `trx` with a checked patch (updateValues), through every check of `update`. With
  * `skipUnchanged`, a patch that changes nothing writes nothing and answers false (an import's row that is already so).
+ * `uniqueChecked`: the caller checked the patch's unique fields for its whole batch at once (import/unique.ts).
  */
-export async function updateIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, id: number, values: Record<string, unknown>, skipUnchanged = false) {
+export async function updateIn(e: Engine, trx: Transaction<any>, r: Resource, ctx: WriteContext, id: number, values: Record<string, unknown>, skipUnchanged = false, uniqueChecked = false) {
   // Locked while it is checked and written (MySQL; SQLite has one writer): a payment that lands meanwhile is seen, not written over.
   const existing = await forUpdate(e, trx.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst();
   if (!existing) throw notFound();
@@ -249,9 +292,10 @@ export async function updateIn(e: Engine, trx: Transaction<any>, r: Resource, ct
   const merged = { ...before, ...values };
   checkRow(r, merged);
   Object.assign(values, r.derive?.(merged as never));
-  await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
-  await checkUnique(e, trx, r, values, r.columns.owner ? existing[r.columns.owner] : undefined, id);
+  if (!uniqueChecked) await checkUnique(e, trx, r, values, r.columns.owner ? existing[r.columns.owner] : undefined, id);
   await checkRefs(trx, e, r, values);
+  // Last of the checks: a row consulted is a row written (its revision, the totals).
+  await consult(e, trx, r, ctx, [{ before, after: { ...merged, ...values } }]);
   await trx.updateTable(r.table).set(encode(r, { ...values, ...touched(r) })).where('id', '=', id).execute();
   return true;
 }

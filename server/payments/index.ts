@@ -23,7 +23,7 @@ import { callbackDestinations } from './destinations';
 import { Outbox } from './outbox';
 import { pruneRevisions } from '../engine/revisions';
 import type { Clock, TransitionDeps } from './transitions';
-import { orderChanged, type OrderFacts } from './totals';
+import { ordersChanged, type OrderFacts } from './totals';
 import { dashboardRoutes } from '../dashboard/routes';
 
 export interface PaymentOptions {
@@ -72,6 +72,8 @@ export interface PaymentRouteOptions extends PaymentOptions {
   logger?: boolean;
   /** Checks of generic writes the payments add (the engine consults them in each write's transaction). */
   guards?: WriteGuard[];
+  /** Run once per generic write's transaction with every row it changed. */
+  settlers?: WriteGuard[];
   /** Receives the parts that scripts and tests reach as `app.paydesk.payments`. */
   parts?(parts: PaymentParts): void;
 }
@@ -147,14 +149,15 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
       checkChannelReady(connectors, after as { channel?: string; amount?: number; currency?: string });
     }
   });
-  // The dashboard's totals follow the generic writes of orders (create, edit, bin, restore, delete) in their transaction.
+  // The dashboard's totals follow the generic writes of orders (create, edit, bin, restore, delete) in their transaction,
+  // once per transaction: an import's batch of 500 orders is one update of the totals, not 500.
   // A row with no `after` went to the bin or was deleted: its counts go, and its money (only binned orders have any) stays.
-  options.guards?.push(async (trx, r, changes) => {
+  options.settlers?.push(async (trx, r, changes) => {
     if (r.name !== 'receive-money') return;
-    for (const { before, after } of changes) {
+    await ordersChanged(trx, changes.map(({ before, after }) => {
       const gone = before && !after ? { ...before, deleteTime: Number(before.deleteTime) || clock() } : undefined;
-      await orderChanged(trx, (before ?? null) as OrderFacts | null, (after ?? gone ?? null) as OrderFacts | null);
-    }
+      return { before: (before ?? null) as OrderFacts | null, after: (after ?? gone ?? null) as OrderFacts | null };
+    }));
   });
   await apiKeyRoutes(app, { db, clock, writeContext, rules: app.ruleBook });
   await callbackSecretRoutes(app, { db, clock, writeContext, uniqueViolation: app.db.adapter.uniqueViolation });

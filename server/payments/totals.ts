@@ -123,9 +123,16 @@ async function write(trx: Kysely<any>, t: ReturnType<typeof tables>) {
  * deleted). Only the differences are written.
  */
 export async function orderChanged(trx: Kysely<any>, before: OrderFacts | null, after: OrderFacts | null) {
+  await ordersChanged(trx, [{ before, after }]);
+}
+
+/** The same for many orders changed in one transaction (a batch): their differences summed, one write per table. */
+export async function ordersChanged(trx: Kysely<any>, changes: ReadonlyArray<{ before: OrderFacts | null; after: OrderFacts | null }>) {
   const t = tables();
-  count(t, before, -1);
-  count(t, after, 1);
+  for (const { before, after } of changes) {
+    count(t, before, -1);
+    count(t, after, 1);
+  }
   await write(trx, t);
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as grantBulkRules } from '../../server/db/migrations/20261128170000_bulk_rules';
 import { DIALECTS } from '../support/app';
 import { adminApi, createRow, dataOf, unique, type Api } from '../support/fixtures';
-import { userWith } from './payments-support';
+import { presetUser, userWith } from './payments-support';
 
 describe.each(DIALECTS)('bulk edit on %s', (dialect) => {
   let api: Api;
@@ -74,7 +74,36 @@ describe.each(DIALECTS)('bulk edit on %s', (dialect) => {
     const mine = await api.t.call('PUT', '/api/receive-money/update-many', { filter: { title }, data: { remark: 'mine' } }, operator.token);
     expect(mine.body).toMatchObject({ code: 200, data: { matched: 2, changed: 2 } });
     const others = await api.t.call('PUT', '/api/receive-money/update-many', { ids: ids.join(','), data: { remark: 'theirs' } }, operator.token);
-    expect(others.body.data).toMatchObject({ changed: 0, refusedCount: 3 });
+    expect(others.status).toBe(403);
+  });
+
+  it('refuses an auditor, and an own-rows operator naming another\'s rows, before writing any row; the operator\'s filter reaches only his', async () => {
+    const title = unique('atk');
+    const auditor = await presetUser(api, 'auditor');
+    const operator = await presetUser(api, 'operator-own');
+    await orders(title, 3, 0);
+    await orders(title, 2, 0, operator.token);
+    const db = api.t.app.paydesk.db.any;
+    const state = () => db.selectFrom('receive_money').select(['id', 'uid', 'remark']).where('title', '=', title).orderBy('id').execute();
+    const before = await state();
+    const theirs = before.filter((r) => r.uid !== operator.id).map((r) => r.id);
+    const mine = before.filter((r) => r.uid === operator.id).map((r) => r.id);
+    const revisions = async () => Number((await db.selectFrom('revisions').select((eb) => eb.fn.countAll().as('n')).where('rowId', 'in', before.map((r) => r.id)).executeTakeFirstOrThrow()).n);
+    const revisionsBefore = await revisions();
+    const data = { remark: 'taken' };
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      [auditor.token, { ids: theirs.join(','), data }],
+      [auditor.token, { filter: { title }, data }],
+      // His own rows first, then one of another's: refused whole, his own left as they were too.
+      [operator.token, { ids: [...mine, theirs[0]].join(','), data }],
+    ];
+    for (const [as, body] of attempts) expect((await api.t.call('PUT', '/api/receive-money/update-many', body, as)).status, JSON.stringify(body)).toBe(403);
+    expect(await state()).toEqual(before);
+    expect(await revisions()).toBe(revisionsBefore);
+    const own = await api.t.call('PUT', '/api/receive-money/update-many', { filter: { title }, data }, operator.token);
+    expect(own.body).toMatchObject({ code: 200, data: { matched: 2, changed: 2 } });
+    const after = await state();
+    expect(after.filter((r) => r.remark === 'taken').map((r) => r.id)).toEqual(mine);
   });
 
   it('hands the bulk rules to the groups that held create and update (the data migration)', async () => {

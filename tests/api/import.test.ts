@@ -13,7 +13,7 @@ import { LANGS, translate } from '../../schema/i18n';
 import common from '../../schema/i18n/common';
 import { DIALECTS } from '../support/app';
 import { adminApi, createRow, createUser, dataOf, unique, type Api } from '../support/fixtures';
-import { userWith } from './payments-support';
+import { presetUser, userWith } from './payments-support';
 
 type Plan = Record<string, unknown>;
 
@@ -128,6 +128,9 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     const accounts = Array.from({ length: 12 }, () => unique('bat'));
     // Row 9 repeats row 2's account: each passes its own checks, the second one's batch is refused.
     accounts[7] = accounts[0]!;
+    // The dry run rolls each batch back, and still finds the repeat in a later batch, on its row.
+    const dry = dataOf(await send('users', `account\n${accounts.join('\n')}\n`, { mode: 'dry', batch: 5 }));
+    expect(dry).toMatchObject({ created: 11, failed: 1, errors: [{ row: 9, field: 'account' }] });
     const res = await send('users', `account\n${accounts.join('\n')}\n`, { mode: 'run', batch: 5 });
     expect(res.status).toBe(409);
     expect(res.body.data).toMatchObject({ created: 5, stopped: { row: 7 } });
@@ -194,6 +197,31 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     const ceiling = await send('auth-group', god, { mode: 'run' }, operator.token);
     expect(ceiling.status).toBe(409);
     expect(ceiling.body.data).toMatchObject({ created: 0, stopped: { row: 2, reason: dry.failedRows[0].reason } });
+  });
+
+  it('refuses an auditor before reading his file, writing nothing; an own-rows operator\'s rows are his, and another\'s stay untouched', async () => {
+    const auditor = await presetUser(api, 'auditor');
+    const operator = await presetUser(api, 'operator-own');
+    const other = await presetUser(api, 'operator-own');
+    const db = api.t.app.paydesk.db.any;
+    const written = async () => Promise.all(['receive_money', 'revisions'].map(async (table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    const ref = unique('atk');
+    const order = (remark: string) => `title,amount,currency,payUrl,outTradeNo,remark\nTea,5,USD,https://pay.example.com/t,${ref},${remark}\n`;
+    expect(dataOf(await send('receive-money', order('theirs'), { mode: 'run' }, other.token))).toMatchObject({ created: 1 });
+    const before = await written();
+    // A file that cannot be read: had it been read, the answer would be a 400.
+    for (const plan of [{ mode: 'run' }, { mode: 'dry' }, { mode: 'run', upsert: 'outTradeNo' }]) {
+      const res = await send('receive-money', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]), plan, auditor.token);
+      expect(res.status, JSON.stringify(plan)).toBe(403);
+      expect((await send('receive-money', order('auditor'), plan, auditor.token)).status).toBe(403);
+    }
+    expect(await written()).toEqual(before);
+    // The operator's upsert by the other's order number matches only his own rows: a new order, his; the other's unchanged.
+    expect(dataOf(await send('receive-money', order('mine'), { mode: 'run', upsert: 'outTradeNo' }, operator.token))).toMatchObject({ created: 1, updated: 0 });
+    const rows = await db.selectFrom('receive_money').select(['uid', 'remark']).where('outTradeNo', '=', ref).orderBy('id').execute();
+    expect(rows).toEqual([{ uid: other.id, remark: 'theirs' }, { uid: operator.id, remark: 'mine' }]);
+    const seen = dataOf(await api.t.call('GET', `/api/receive-money/rows?outTradeNo=${ref}`, undefined, operator.token)).rows;
+    expect(seen.map((r: { uid: number }) => r.uid)).toEqual([operator.id]);
   });
 
   it('brings past paid orders in as records of payments, never as payable orders, and counts them on the dashboard', async () => {

@@ -41,6 +41,16 @@ export async function userWith(api: Api, routes: string[], manage: 0 | 1 = 1): P
   return { id: user.id, token: await signIn(), signIn };
 }
 
+/** A signed-in user in a group made from one of the console's presets (`auditor`, `operator-own`, ...). */
+export async function presetUser(api: Api, no: string): Promise<{ id: number; token: string }> {
+  const presets = dataOf(await api.call('GET', '/api/auth-group/preset')) as Array<{ no: string; manage: number; all: number; rules: string }>;
+  const { manage, all, rules } = presets.find((p) => p.no === no)!;
+  const password = 'secret-pass-1';
+  const user = await createUser(api, { password });
+  await createRow(api, 'auth-group', { name: unique('g'), manage, all, rules, uids: `|${user.id}|` });
+  return { id: user.id, token: await api.t.signIn(user.account, password) };
+}
+
 export const order = (api: Api, body: Record<string, unknown> = {}) => createOrder(api, { notifyUrl: 'https://merchant.example.com/hook', ...body });
 
 export async function stored(api: Api, id: number) {

@@ -27,7 +27,6 @@ export default function BulkEditDialog({ resource, onClose }: { resource: Resour
     setBusy(true);
     try {
       setResult(await updateMany(resource.name, target === 'selected' ? { ids: selectedIds } : { filter: filterValues }, data));
-      unselectAll();
     } catch (error) {
       notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
     } finally {
@@ -35,6 +34,11 @@ export default function BulkEditDialog({ resource, onClose }: { resource: Resour
       forgetCachedReads(resource.name);
       refresh();
     }
+  };
+  // The selection is let go once the summary has been read: this dialog lives in the selection's toolbar, which goes with it.
+  const close = () => {
+    if (result) unselectAll();
+    onClose();
   };
   const set = (k: string, v: unknown) => setData((d) => {
     const next = { ...d };
@@ -44,7 +48,7 @@ export default function BulkEditDialog({ resource, onClose }: { resource: Resour
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
       <DialogTitle id="bulk-title">{t('title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -84,7 +88,7 @@ export default function BulkEditDialog({ resource, onClose }: { resource: Resour
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate(result ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        <Button onClick={close}>{translate(result ? 'ra.action.close' : 'ra.action.cancel')}</Button>
         {!result && <Button variant="contained" disabled={busy || !Object.keys(data).length || (target === 'selected' && !selectedIds.length)} onClick={apply}>{t('apply')}</Button>}
       </DialogActions>
     </Dialog>

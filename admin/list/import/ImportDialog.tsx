@@ -8,7 +8,8 @@
  */
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  useMediaQuery, type Theme,
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -18,6 +19,8 @@ import { fieldLabel } from '../../schema';
 import { cancelImport, failedRowsCsv, importFile, type ImportCounts, type ImportResult } from './api';
 
 type Step = 'choose' | 'map' | 'checked' | 'running' | 'done';
+/** Enough of a CSV for the preview's first rows. */
+const PREVIEW_BYTES = 256 * 1024;
 
 /** Fields a column may fill: the writable ones and the schema's `history` ones. */
 const importableFields = (r: Resource) => Object.entries(r.fields).filter(([k, f]) => (isWritable(f) && !f.hidden) || r.history?.fields.includes(k)).map(([k]) => k);
@@ -48,11 +51,22 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
   };
   const choose = (chosen: File | undefined) => chosen && attempt(async () => {
     setFile(chosen);
+    setProgress(null);
     const preview = await importFile(resource.name, chosen, { mode: 'preview' });
     setResult(preview);
     setMapping(preview.mapping);
     setStep('map');
   });
+  // A changed mapping shows its own preview: the first rows of the file again (of a large CSV, only its head is sent).
+  const remap = (next: Array<string | null>) => {
+    setMapping(next);
+    setStep('map');
+    void attempt(async () => {
+      const head = file!.size > PREVIEW_BYTES && !/\.xlsx$/i.test(file!.name) ? new File([file!.slice(0, PREVIEW_BYTES)], file!.name) : file!;
+      const preview = (await importFile(resource.name, head, { mode: 'preview', mapping: next })).preview;
+      setResult((shown) => shown && { ...shown, preview });
+    });
+  };
   const dryRun = () => attempt(async () => {
     setResult({ ...(await importFile(resource.name, file!, { mode: 'dry', ...plan() })), preview: result?.preview });
     setStep('checked');
@@ -79,28 +93,35 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
+  // A phone gets the whole screen: the mapping is a row of pickers, one per column.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  /** The file picker: first thing in the dialog, then "choose another file" to import a corrected one. */
+  const picker = (label: string, variant: 'outlined' | 'text') => (
+    <Button component="label" variant={variant} startIcon={<UploadFile />} disabled={busy}>
+      {label}
+      <input hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="import-file"
+        onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+    </Button>
+  );
+
   return (
-    <Dialog open onClose={step === 'running' ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="import-title">
+    <Dialog open onClose={step === 'running' ? undefined : onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="import-title">
       <DialogTitle id="import-title">{t('title', { name: translate(`resources.${resource.name}.name`) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          {step === 'choose' && (
-            <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
-              {t('choose')}
-              <input hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="import-file" onChange={(e) => choose(e.target.files?.[0])} />
-            </Button>
-          )}
+          {step === 'choose' && picker(t('choose'), 'outlined')}
           {busy && step !== 'running' && <LinearProgress aria-label={t('reading')} />}
           {result && (step === 'map' || step === 'checked') && (
             <>
               <Typography variant="body2">{t('mapping_hint')}</Typography>
+              <Box sx={{ overflowX: 'auto' }}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
                     {result.headers.map((h, i) => (
                       <TableCell key={i}>
-                        <TextField select size="small" label={h} value={mapping[i] ?? ''} fullWidth
-                          onChange={(e) => { setMapping(mapping.map((m, j) => (j === i ? e.target.value || null : m))); setStep('map'); }}>
+                        <TextField select size="small" label={h} value={mapping[i] ?? ''} fullWidth sx={{ minWidth: 120 }}
+                          onChange={(e) => remap(mapping.map((m, j) => (j === i ? e.target.value || null : m)))}>
                           <MenuItem value="">{t('skip')}</MenuItem>
                           {fields.map((k) => <MenuItem key={k} value={k}>{translate(fieldLabel(resource.name, k))}</MenuItem>)}
                         </TextField>
@@ -114,8 +135,9 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
                   ))}
                 </TableBody>
               </Table>
+              </Box>
               {keys.length > 0 && (
-                <TextField select size="small" label={t('upsert')} value={upsert} onChange={(e) => { setUpsert(e.target.value); setStep('map'); }} sx={{ maxWidth: 360 }}>
+                <TextField select size="small" label={t('upsert')} value={upsert} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => { setUpsert(e.target.value); setStep('map'); }} sx={{ maxWidth: 360 }}>
                   <MenuItem value="">{t('create_only')}</MenuItem>
                   {keys.filter((k) => mapping.includes(k)).map((k) => <MenuItem key={k} value={k}>{translate(fieldLabel(resource.name, k))}</MenuItem>)}
                 </TextField>
@@ -147,7 +169,8 @@ export default function ImportDialog({ resource, onClose }: { resource: Resource
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {step !== 'choose' && step !== 'running' && picker(t('choose_again'), 'text')}
         {step === 'running' && <Button onClick={() => cancelImport(resource.name, runId.current)}>{t('cancel')}</Button>}
         {step === 'done' && result && result.failedRows.length > 0 && <Button onClick={download}>{t('download_failed')}</Button>}
         {step !== 'running' && <Button onClick={onClose}>{translate(step === 'done' ? 'ra.action.close' : 'ra.action.cancel')}</Button>}

@@ -10,7 +10,7 @@ const enUs: AdminCatalog = {
     a11y: { menu: 'Main menu', page_progress: 'Page loading progress' },
     export_format: { menu: 'Choose the file format', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     import: {
-      button: 'Import', title: 'Import into %{name}', choose: 'Choose a CSV or Excel (XLSX) file', reading: 'Reading the file',
+      button: 'Import', title: 'Import into %{name}', choose_again: 'Choose another file', choose: 'Choose a CSV or Excel (XLSX) file', reading: 'Reading the file',
       mapping_hint: 'Check which field each column fills; the first rows show how they will be stored.', skip: 'Do not import',
       upsert: 'Rows that match by', create_only: 'Nothing: create every row', dry_run: 'Check (dry run)', confirm: 'Import',
       would: '%{rows} rows: %{created} would be created, %{updated} updated, %{skipped} skipped, %{failed} failed',

@@ -10,7 +10,7 @@ const jaJp: AdminCatalog = {
     a11y: { menu: 'メインメニュー', page_progress: 'ページの読み込み状況' },
     export_format: { menu: 'ファイル形式を選択', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     import: {
-      button: 'インポート', title: '%{name}へインポート', choose: 'CSV または Excel（XLSX）ファイルを選択', reading: 'ファイルを読み込み中',
+      button: 'インポート', title: '%{name}へインポート', choose_again: '別のファイルを選択', choose: 'CSV または Excel（XLSX）ファイルを選択', reading: 'ファイルを読み込み中',
       mapping_hint: '各列がどの項目に入るか確認してください。先頭の行は保存される形です。', skip: '取り込まない',
       upsert: '既存の行と照合する項目', create_only: '照合しない：すべて新規作成', dry_run: 'チェック（試行）', confirm: 'インポート',
       would: '%{rows} 行：作成 %{created}、更新 %{updated}、スキップ %{skipped}、失敗 %{failed} の予定',

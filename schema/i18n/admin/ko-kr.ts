@@ -10,7 +10,7 @@ const koKr: AdminCatalog = {
     a11y: { menu: '주 메뉴', page_progress: '페이지 로딩 진행률' },
     export_format: { menu: '파일 형식 선택', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     import: {
-      button: '가져오기', title: '%{name}(으)로 가져오기', choose: 'CSV 또는 Excel(XLSX) 파일 선택', reading: '파일을 읽는 중',
+      button: '가져오기', title: '%{name}(으)로 가져오기', choose_again: '다른 파일 선택', choose: 'CSV 또는 Excel(XLSX) 파일 선택', reading: '파일을 읽는 중',
       mapping_hint: '각 열이 채울 필드를 확인하세요. 처음 몇 행은 저장될 모습입니다.', skip: '가져오지 않음',
       upsert: '기존 행과 맞출 필드', create_only: '맞추지 않음: 모두 새로 만들기', dry_run: '검사 (시험 실행)', confirm: '가져오기',
       would: '%{rows}행: 생성 %{created}, 수정 %{updated}, 건너뜀 %{skipped}, 실패 %{failed} 예정',

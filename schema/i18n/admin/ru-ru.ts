@@ -10,7 +10,7 @@ const ruRu: AdminCatalog = {
     a11y: { menu: 'Главное меню', page_progress: 'Загрузка страницы' },
     export_format: { menu: 'Выбрать формат файла', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     import: {
-      button: 'Импорт', title: 'Импорт в «%{name}»', choose: 'Выберите файл CSV или Excel (XLSX)', reading: 'Чтение файла',
+      button: 'Импорт', title: 'Импорт в «%{name}»', choose_again: 'Выбрать другой файл', choose: 'Выберите файл CSV или Excel (XLSX)', reading: 'Чтение файла',
       mapping_hint: 'Проверьте, какое поле заполняет каждый столбец; первые строки показаны так, как будут сохранены.', skip: 'Не импортировать',
       upsert: 'Сопоставлять строки по', create_only: 'Не сопоставлять: создавать все', dry_run: 'Проверить (пробный запуск)', confirm: 'Импортировать',
       would: 'Строк: %{rows}; будет создано %{created}, обновлено %{updated}, пропущено %{skipped}, с ошибкой %{failed}',

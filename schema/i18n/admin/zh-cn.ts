@@ -8,7 +8,7 @@ const zhCn = {
     a11y: { menu: '主菜单', page_progress: '页面加载进度' },
     export_format: { menu: '选择文件格式', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     import: {
-      button: '导入', title: '导入到%{name}', choose: '选择 CSV 或 Excel（XLSX）文件', reading: '正在读取文件',
+      button: '导入', title: '导入到%{name}', choose_again: '重新选择文件', choose: '选择 CSV 或 Excel（XLSX）文件', reading: '正在读取文件',
       mapping_hint: '确认每一列填入哪个字段；下面几行是将要保存的样子。', skip: '不导入',
       upsert: '按此字段匹配已有记录', create_only: '不匹配：每行都新建', dry_run: '检查（试运行）', confirm: '导入',
       would: '共 %{rows} 行：将新建 %{created}，更新 %{updated}，跳过 %{skipped}，失败 %{failed}',

@@ -19,10 +19,11 @@ import { t } from '../../i18n';
 import type { FieldIssue } from '../params';
 import { refuse } from '../params';
 import type { Engine } from '../store';
-import { createIn, createValues, inBatch, updateIn, updateValues, type WriteContext } from '../writes';
+import { checkedRow, createIn, createValues, inBatch, insertRows, insertsTogether, updateIn, updateValues, type WriteContext } from '../writes';
 import { cellValue, importable, suggestMapping } from './cells';
 import type { Cell } from './read';
 import { RefResolver } from './refs';
+import { matchKeys, uniqueClashes } from './unique';
 
 export const importPlan = z.strictObject({
   mode: z.enum(['preview', 'dry', 'run']),
@@ -75,10 +76,20 @@ const PREVIEW_ROWS = 5;
 const ROLLBACK = Symbol('dry run');
 
 interface PendingRow { row: number; cells: Cell[]; body: Record<string, unknown>; history: Record<string, unknown>; issues: FieldIssue[] }
+/** A row with its checked values, to be created (no `found`) or to update the stored row it matched. */
+interface Ready { p: PendingRow; found?: Record<string, unknown>; values: Record<string, unknown>; owner: unknown; generated: Set<string> }
 
 const cellText = (c: Cell) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c));
 
 export async function runImport(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: ImportContext): Promise<ImportResult> {
+  const result = await importRows(source, plan, c);
+  // A batch finds its rows' refusals in steps (values, keys, writes): listed by row, as a person reads the file.
+  result.errors.sort((a, b) => a.row - b.row);
+  result.failedRows.sort((a, b) => a.row - b.row);
+  return result;
+}
+
+async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: ImportContext): Promise<ImportResult> {
   const { e, r, lang } = c;
   const rows = source[Symbol.asyncIterator]();
   let first = await rows.next();
@@ -92,6 +103,9 @@ export async function runImport(source: AsyncIterable<Cell[]>, plan: ImportPlan,
   }
   const timeZone = plan.tz ?? 'UTC';
   const refs = new RefResolver(e, plan.refs);
+  const owner = r.columns.owner;
+  /** Each unique value the file has used so far, with its row: a repeat is refused as a stored one would be. */
+  const seen = new Map<string, number>();
   const result: ImportResult = { headers, mapping, rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], failedRows: [] };
   const columnOf = (field: string) => headers[mapping.indexOf(field)] ?? field;
   const say = (issue: FieldIssue) => t(lang, issue.message, { ...issue.params }, r.name);
@@ -138,46 +152,78 @@ export async function runImport(source: AsyncIterable<Cell[]>, plan: ImportPlan,
     return result;
   }
 
-  /** The stored row a row's key matches, if any: an owner's own rows when the key is unique per owner. */
-  async function match(trx: Transaction<any>, p: PendingRow): Promise<Record<string, unknown> | undefined> {
-    if (!upsert || isBlank(p.body[upsert])) return undefined;
+  /** The stored row each row's key matches, if any: one query for the batch. */
+  async function matchAll(trx: Transaction<any>, todo: PendingRow[]): Promise<(p: PendingRow) => Record<string, unknown> | undefined> {
+    if (!upsert) return () => undefined;
     const f = r.fields[upsert]!;
-    const parsed = f.input.safeParse(p.body[upsert]);
-    if (!parsed.success) return undefined;
-    let qb = trx.selectFrom(r.table).select(['id', ...Object.keys(p.history)]).where(upsert, '=', parsed.data as never);
-    const owner = r.columns.owner;
-    if (f.uniquePerOwner && owner) qb = qb.where(owner, '=', (c.ctx.caller.user?.id ?? 0) as never);
-    return qb.executeTakeFirst();
+    const keyOf = (p: PendingRow) => {
+      if (isBlank(p.body[upsert])) return undefined;
+      const parsed = f.input.safeParse(p.body[upsert]);
+      return parsed.success ? parsed.data : undefined;
+    };
+    const keys = todo.map(keyOf).filter((k) => k !== undefined);
+    if (!keys.length) return () => undefined;
+    const find = await matchKeys(e, trx, r, upsert, c.ctx.caller, keys, r.history?.fields ?? []);
+    return (p) => find(keyOf(p));
   }
 
-  /** Writes one row; refusals before any write are the row's (failed), later ones the batch's (thrown on a run). */
-  async function write(trx: Transaction<any>, p: PendingRow, dry: boolean): Promise<void> {
-    const found = await match(trx, p);
-    let values: Record<string, unknown>;
+  /** A row's values as `create` or `update` checks them before writing; a refusal is the row's (failed). */
+  async function valuesOf(p: PendingRow, found: Record<string, unknown> | undefined): Promise<Ready | undefined> {
     try {
       if (found) {
         // A row's history stays as it was: an import never moves an order's status.
         const moved = Object.keys(p.history).find((k) => JSON.stringify(found[k]) !== JSON.stringify(p.history[k]));
         if (moved) throw new AppError(409, 'errors.frozen', { field: moved }, { errors: [{ field: moved, message: 'errors.frozen' }] });
-        values = await updateValues(r, p.body);
-      } else {
-        values = await createValues(r, c.ctx, p.body, p.history);
-        const issues = r.history && Object.keys(p.history).length ? r.history.refine(values as never) : [];
-        if (issues.length) throw new AppError(400, 'errors.invalid_field', {}, { errors: issues });
+        return { p, found, values: await updateValues(r, p.body), owner: owner ? found[owner] : undefined, generated: new Set() };
       }
+      const values = await createValues(r, c.ctx, p.body, p.history);
+      const issues = r.history && Object.keys(p.history).length ? r.history.refine(values as never) : [];
+      if (issues.length) throw new AppError(400, 'errors.invalid_field', {}, { errors: issues });
+      const generated = new Set(Object.keys(r.fields).filter((k) => r.fields[k]!.auto && isBlank(p.body[k]) && !isBlank(values[k])));
+      return { p, values, owner: owner ? (c.ctx.caller.user?.id ?? 0) : undefined, generated };
     } catch (error) {
-      return fail(p, issuesOf(error));
-    }
-    try {
-      if (!found) {
-        await createIn(e, trx, r, c.ctx, values);
-        result.created++;
-      } else if (await updateIn(e, trx, r, c.ctx, Number(found.id), values, true)) result.updated++;
-      else result.skipped++;
-    } catch (error) {
-      if (!dry || !(error instanceof AppError)) throw error;
       fail(p, issuesOf(error));
+      return undefined;
     }
+  }
+
+  /**
+   * Writes a batch through the write path, its keys looked up for the whole batch (unique.ts). A refusal met
+   * before the write is the row's (failed, left out); one met writing is the batch's on a run (thrown), the
+   * row's on a dry run.
+   */
+  async function writeBatch(trx: Transaction<any>, todo: PendingRow[], dry: boolean): Promise<void> {
+    const matched = await matchAll(trx, todo);
+    const ready: Ready[] = [];
+    for (const p of todo) {
+      if (p.issues.length) { fail(p, p.issues); continue; }
+      const row = await valuesOf(p, matched(p));
+      if (row) ready.push(row);
+    }
+    const clashes = await uniqueClashes(e, trx, r, ready.map((x) => ({
+      pending: x.p.row, values: x.values, owner: x.owner, selfId: x.found ? Number(x.found.id) : undefined, generated: x.generated,
+    })), seen);
+    // New rows are checked one by one and inserted together where the database allows (writes.ts, insertRows).
+    const together = insertsTogether(e, r);
+    const inserts: Array<Record<string, unknown>> = [];
+    for (const { p, found, values } of ready) {
+      try {
+        const clash = clashes.get(p.row);
+        if (clash) throw clash;
+        if (!found && together) {
+          inserts.push(await checkedRow(e, trx, r, c.ctx, values, true));
+          result.created++;
+        } else if (!found) {
+          await createIn(e, trx, r, c.ctx, values, true);
+          result.created++;
+        } else if (await updateIn(e, trx, r, c.ctx, Number(found.id), values, true, true)) result.updated++;
+        else result.skipped++;
+      } catch (error) {
+        if (!dry || !(error instanceof AppError)) throw error;
+        fail(p, issuesOf(error));
+      }
+    }
+    await insertRows(trx, r, inserts);
   }
 
   const size = plan.batch ?? 500;
@@ -191,10 +237,7 @@ export async function runImport(source: AsyncIterable<Cell[]>, plan: ImportPlan,
     const before = { ...result, errors: result.errors.length, failedRows: result.failedRows.length };
     try {
       await inBatch(e, r, c.ctx, async (trx) => {
-        for (const p of todo) {
-          if (p.issues.length) fail(p, p.issues);
-          else await write(trx, p, plan.mode === 'dry');
-        }
+        await writeBatch(trx, todo, plan.mode === 'dry');
         if (plan.mode === 'dry') throw ROLLBACK;
         await c.audit(trx);
       });
