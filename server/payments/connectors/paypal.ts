@@ -163,7 +163,8 @@ export function paypalConnector(settings: () => PayPalSettings, options: PayPalO
     async checkout(order, ctx) {
       if (order.checkoutId && order.checkoutUrl && order.checkoutExpires > ctx.now + REUSE_MARGIN) return { url: order.checkoutUrl };
       const places = decimals(order.currency);
-      if (places === undefined) throw new AppError(409, 'errors.provider_refused', { reason: `CURRENCY_NOT_SUPPORTED: ${order.currency}` });
+      // The order was taken before the account's country changed (the create route refuses what it cannot take).
+      if (places === undefined) throw new AppError(409, 'errors.paypal_currency', { currency: order.currency, country: settings().country || '-' });
       const trade = encodeURIComponent(order.tradeNo);
       const body = {
         intent: 'CAPTURE',
