@@ -5,7 +5,7 @@
  * and `/v1/notifications/verify-webhook-signature`. A payer approves at
  * `/checkoutnow?token=<order>` (a page a browser can click) or by `approve()`;
  * events are signed and sent as PayPal sends them. Point the app at `url`
- * (PAYPAL_API_BASE, or the `paypalApiBase` option).
+ * (PAYPAL_API_BASE, or the `apiBases.paypal` option).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
