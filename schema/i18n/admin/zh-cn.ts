@@ -287,6 +287,8 @@ const zhCn = {
       'auth-rules': { open_api: '开放 API' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: '订单已是%{status}', ended: '订单已%{status}，未作改动', overpaid: '多付 %{excess}', exception: '%{exception}：应付 %{expected}，实收 %{got}' },
 };
 export default zhCn;
 export type AdminCatalog = typeof zhCn;

@@ -8,6 +8,7 @@ import type { Catalog, Lang } from '../index';
 
 export function providerLabels(lang: Lang): Catalog {
   const channel: Catalog = {};
+  const notifyChannel: Catalog = {};
   const actions: Catalog = {};
   const sections: Catalog = {};
   const fields: Catalog = {};
@@ -17,6 +18,7 @@ export function providerLabels(lang: Lang): Catalog {
   for (const [name, declared] of Object.entries(PAY_PROVIDER_DECLARATIONS)) {
     const labels = declared.labels[lang];
     channel[name] = labels.channel;
+    notifyChannel[declared.section] = labels.channel;
     actions[`notify-${declared.section}`] = labels.notify;
     sections[declared.section] = labels.section;
     fields[declared.section] = { ...labels.fields };
@@ -25,7 +27,7 @@ export function providerLabels(lang: Lang): Catalog {
     if ('errors' in labels) Object.assign(errors, labels.errors);
   }
   return {
-    options: { channel },
+    options: { channel, notifyChannel: { _empty: '—', ...notifyChannel } },
     actions,
     validation,
     errors,
