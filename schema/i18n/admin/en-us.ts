@@ -300,6 +300,6 @@ const enUs: AdminCatalog = {
     },
   },
   /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
-  notifyReason: { already: 'The order was already %{status}', ended: 'The order is %{status}: nothing changed', overpaid: 'Overpaid by %{excess}', exception: '%{exception}: expected %{expected}, received %{got}' },
+  notifyReason: { already: 'Nothing changed: the order was already “%{status}”', ended: 'Nothing changed: the order is “%{status}”', overpaid: 'Overpaid by %{excess}', exception: '%{exception}: expected %{expected}, received %{got}' },
 };
 export default enUs;

@@ -300,6 +300,6 @@ const ruRu: AdminCatalog = {
     },
   },
   /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
-  notifyReason: { already: 'Заказ уже в статусе «%{status}»', ended: 'Заказ в статусе «%{status}»: ничего не изменилось', overpaid: 'Переплата %{excess}', exception: '%{exception}: ожидалось %{expected}, получено %{got}' },
+  notifyReason: { already: 'Ничего не изменилось: заказ уже в статусе «%{status}»', ended: 'Ничего не изменилось: заказ в статусе «%{status}»', overpaid: 'Переплата %{excess}', exception: '%{exception}: ожидалось %{expected}, получено %{got}' },
 };
 export default ruRu;

@@ -288,7 +288,7 @@ const zhCn = {
     },
   },
   /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
-  notifyReason: { already: '订单已是%{status}', ended: '订单已%{status}，未作改动', overpaid: '多付 %{excess}', exception: '%{exception}：应付 %{expected}，实收 %{got}' },
+  notifyReason: { already: '未改动：订单状态已为「%{status}」', ended: '未改动：订单状态为「%{status}」', overpaid: '多付 %{excess}', exception: '%{exception}：应付 %{expected}，实收 %{got}' },
 };
 export default zhCn;
 export type AdminCatalog = typeof zhCn;
