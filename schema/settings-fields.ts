@@ -2,7 +2,11 @@
  * The builders a settings field is made with, and the registry of what a form
  * needs beyond its type (schema/settings.ts). Apart from the files so that a
  * payment provider's declaration (schema/providers/) can describe its own
- * pay.toml section with them, and the settings schema take it from there.
+ * pay.toml section with them, and the settings schema take it from there;
+ * and the value generators. Small on purpose: the console's first load reads
+ * these (config rows, invite codes), not the settings files' schema.
+ *
+ * Browser-safe: the generators use `crypto.getRandomValues`.
  */
 import { z } from 'zod';
 
@@ -82,3 +86,28 @@ export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 export const webhookSecrets = () =>
   text({ max: 1024, pattern: /^whsec_[A-Za-z0-9+/]+={0,2}(?:\s+whsec_[A-Za-z0-9+/]+={0,2})*$/, message: 'validation.webhook_secret' });
 
+// ---- generators -------------------------------------------------------------
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Uniform random characters (rejection sampling: no modulo bias). */
+export function randomString(length: number, alphabet = ALNUM): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}
+
+export const generatePassword = () => randomString(12);
+/** A prefix plus 23 random characters, upper-cased. */
+export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
+export const generateApiKey = () => randomString(32);
+/** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
+export const generateWebhookSecret = () => 'whsec_' + btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))));
+export const GENERATORS: Record<Generator, () => string> = {
+  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey, webhookSecret: generateWebhookSecret,
+};

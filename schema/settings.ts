@@ -11,7 +11,7 @@
  * `settings.<file>.<section>.<field>`, `settings.options.<set>.<value>`,
  * `settings.expiry.<name>` and `settings.regions.<provider>.<id>`.
  *
- * Browser-safe: the generators use `crypto.getRandomValues`.
+ * Browser-safe (the generators, in settings-fields.ts, use `crypto.getRandomValues`).
  */
 import { z } from 'zod';
 import type { PayProvider } from './options';
@@ -20,7 +20,10 @@ import {
   choice, fieldMeta, int, secret, section, settingsMeta, text, WEBHOOK_SECRET, type Choice, type Generator,
 } from './settings-fields';
 
-export { fieldMeta, settingsMeta, type Choice, type FieldMeta, type Generator } from './settings-fields';
+export {
+  fieldMeta, generateApiKey, generateJwtKey, generatePassword, generateWebhookSecret, GENERATORS, randomString, settingsMeta,
+  type Choice, type FieldMeta, type Generator,
+} from './settings-fields';
 
 /** Seconds, any whole number from `min`; the choices are suggestions of the form. */
 const seconds = (choices: readonly Choice[], min = 0) => int(min, 2 ** 31 - 1).register(settingsMeta, { choices });
@@ -301,30 +304,4 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     cos: { app_id: '', secret_id: '', secret_key: '', bucket: '', region: 'ap-guangzhou', path: '', domain: '' },
     kodo: { access_key: '', secret_key: '', bucket: '', region: 'z2', domain: '' },
   },
-};
-
-// ---- generators -------------------------------------------------------------
-
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Uniform random characters (rejection sampling: no modulo bias). */
-export function randomString(length: number, alphabet = ALNUM): string {
-  const limit = 256 - (256 % alphabet.length);
-  let out = '';
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
-    }
-  }
-  return out;
-}
-
-export const generatePassword = () => randomString(12);
-/** A prefix plus 23 random characters, upper-cased. */
-export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
-export const generateApiKey = () => randomString(32);
-/** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
-export const generateWebhookSecret = () => 'whsec_' + btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))));
-export const GENERATORS: Record<Generator, () => string> = {
-  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey, webhookSecret: generateWebhookSecret,
 };
