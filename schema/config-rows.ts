@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { optionLabelKey } from './i18n';
 import { fieldErrors, withLabels, type FieldError } from './issues';
-import { generateApiKey, settingsMeta, type FieldMeta } from './settings';
+import { generateApiKey, settingsMeta, type FieldMeta } from './settings-fields';
 
 const atLeast1 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min_value' });
 const seconds60 = z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(60, { error: 'validation.min_value' });

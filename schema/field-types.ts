@@ -5,6 +5,7 @@
  * is declared with `defineResource` (define.ts), which re-exports both.
  */
 import type { z } from 'zod';
+import type { Phrase } from './phrases';
 import type { Lang } from './i18n/index';
 import type { Entry } from './views';
 
@@ -51,6 +52,8 @@ export interface Field<T = unknown> {
   decimals?: number;
   /** A sum of money in the currency held by this sibling field (an order's `amount`): shown with `formatMoney`. */
   money?: string;
+  /** A text the server writes in a fixed form (schema/phrases.ts): a list cell reads it in the reader's words. */
+  phrase?: Phrase;
   /** `ids` and `ref` widgets: which resource the `|1|2|` list or the one id points at. */
   ref?: string;
   /** Unique among one owner's rows when not blank (Common `uniquePerOwner`). */

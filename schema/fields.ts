@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { Column, Common, Field, FilterOp, Identity, SystemKind } from './field-types';
+import type { Phrase } from './phrases';
 
 type Msg = string;
 export const M = {
@@ -52,6 +53,8 @@ export interface TextOptions extends Common {
   long?: boolean;
   default?: string;
   auto?: 'token';
+  /** The server writes it in a fixed form (schema/phrases.ts) that a list cell reads in the reader's words. */
+  phrase?: Phrase;
   /**
    * An identity column: a value that says who or what (an account, an address,
    * an invitation code, a trade number). `exact` compares byte for byte;
@@ -100,6 +103,7 @@ function text(o: TextOptions = {}): Field<string> {
     input: textInput(o),
     widget: long ? 'textarea' : 'text',
     auto: o.auto,
+    phrase: o.phrase,
     identity: o.identity,
     list: !long,
   }, o, ['eq', 'like']);

@@ -4,7 +4,7 @@
  * them (`POST /api/invite/generate`), the console only asks for them.
  */
 import type { ConfigValue } from './config-rows';
-import { randomString } from './settings';
+import { randomString } from './settings-fields';
 
 type InviteFormat = ConfigValue<'SIGN_IN_UP'>['sign_up']['invite']['format'];
 

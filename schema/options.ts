@@ -31,6 +31,8 @@ export const PAY_CHANNELS: Partial<Record<Currency, readonly string[]>> = {
 export const PAY_PROVIDERS = Object.keys(PAY_PROVIDER_DECLARATIONS) as Array<keyof typeof PAY_PROVIDER_DECLARATIONS>;
 export type PayProvider = keyof typeof PAY_PROVIDER_DECLARATIONS;
 export { STRIPE_METHODS } from './providers/stripe';
+/** The notify URLs' last segments, one per provider (its pay.toml section): a payment notification's `channel`. */
+export const NOTIFY_CHANNELS = Object.values(PAY_PROVIDER_DECLARATIONS).map((d) => d.section);
 
 const declarationOf = (channel: string): ProviderDeclaration | undefined =>
   Object.hasOwn(PAY_PROVIDER_DECLARATIONS, channel) ? PAY_PROVIDER_DECLARATIONS[channel as PayProvider] : undefined;

@@ -11,78 +11,19 @@
  * `settings.<file>.<section>.<field>`, `settings.options.<set>.<value>`,
  * `settings.expiry.<name>` and `settings.regions.<provider>.<id>`.
  *
- * Browser-safe: the generators use `crypto.getRandomValues`.
+ * Browser-safe (the generators, in settings-fields.ts, use `crypto.getRandomValues`).
  */
 import { z } from 'zod';
 import type { PayProvider } from './options';
 import { PAY_PROVIDER_DECLARATIONS } from './providers';
-import { PAYPAL_MODES } from './providers/paypal';
+import {
+  choice, fieldMeta, int, secret, section, settingsMeta, text, WEBHOOK_SECRET, type Choice, type Generator,
+} from './settings-fields';
 
-export interface Choice {
-  value: string | number;
-  /** i18n key of the label. */
-  label: string;
-  /** Placeholders of the label (`DB%{n}`). */
-  params?: Record<string, string | number>;
-}
-export type Generator = 'password' | 'jwtKey' | 'apiKey' | 'webhookSecret';
-export interface FieldMeta {
-  /** Never sent to the browser; a blank value on update keeps the stored one. */
-  secret?: true;
-  /** The form offers a button that fills the field with this generator. */
-  generate?: Generator;
-  /** Sent to the browser but shown as dots until asked for (an API key someone may look over a shoulder at). */
-  masked?: true;
-  /** Suggested or allowed values (enums: allowed; numbers and regions: suggested). */
-  choices?: readonly Choice[];
-  /** `date`: epoch seconds picked as a date; `image`: an image URL with an upload button. */
-  widget?: 'date' | 'image';
-  /** An array of ids picked from this resource's records. */
-  reference?: string;
-}
-export const settingsMeta = z.registry<FieldMeta>();
-export const fieldMeta = (schema: z.ZodType): FieldMeta => settingsMeta.get(schema) ?? {};
-
-// ---- field builders -------------------------------------------------------
-
-/** Missing is "required"; present but of another type names the expected type. */
-const typeError = (kind: 'string' | 'integer') => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'validation.required' : `validation.${kind}`;
-
-interface TextRules {
-  required?: boolean;
-  min?: number;
-  max?: number;
-  pattern?: RegExp;
-  /** Message of the pattern: `validation.pattern` unless a named one fits better. */
-  message?: string;
-}
-
-function text(r: TextRules = {}) {
-  let s = z.string({ error: typeError('string') }).trim().max(r.max ?? 255, { error: 'validation.max_length', abort: true });
-  if (r.required) s = s.min(1, { error: 'validation.required' });
-  // Optional with a minimum: blank (not given) passes, a value given has the minimum (a Redis password).
-  if (r.min) s = r.required ? s.min(r.min, { error: 'validation.min_length' }) : s.refine((v) => v === '' || v.length >= r.min!, { error: 'validation.min_length', params: { min: r.min } });
-  const pattern = r.pattern;
-  // A blank optional value is allowed: the pattern speaks only of what is given.
-  // (An over-long value never reaches the pattern: the max check aborts first.)
-  return pattern ? s.refine((v) => v === '' || pattern.test(v), { error: r.message ?? 'validation.pattern' }) : s;
-}
-
-const int = (min: number, max: number, message?: { min?: string; max?: string }) =>
-  z.number({ error: typeError('integer') }).int({ error: 'validation.integer' })
-    .min(min, { error: message?.min ?? 'validation.min_value' })
-    .max(max, { error: message?.max ?? 'validation.max_value' });
-
-function secret<T extends z.ZodType>(schema: T, generate?: Generator): T {
-  settingsMeta.add(schema as z.ZodType, generate ? { secret: true, generate } : { secret: true });
-  return schema;
-}
-
-function choice<const V extends string>(values: readonly V[], set: string) {
-  return z.enum(values as unknown as [V, ...V[]], { error: 'validation.choice' })
-    .register(settingsMeta, { choices: values.map((value) => ({ value, label: `settings.options.${set}.${value}` })) });
-}
+export {
+  fieldMeta, generateApiKey, generateJwtKey, generatePassword, generateWebhookSecret, GENERATORS, randomString, settingsMeta,
+  type Choice, type FieldMeta, type Generator,
+} from './settings-fields';
 
 /** Seconds, any whole number from `min`; the choices are suggestions of the form. */
 const seconds = (choices: readonly Choice[], min = 0) => int(min, 2 ** 31 - 1).register(settingsMeta, { choices });
@@ -98,22 +39,12 @@ const DIRECTORY = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*\/?$/;
 /** The patterns above, for the worst-case benchmark (scripts/bench/regex.ts). */
 export const SETTINGS_PATTERNS = { WORD, HOST, DOMAIN, DIRECTORY };
 
-/** A section: a strict object, so a misspelt key is refused instead of silently dropped. */
-const section = <S extends z.ZodRawShape>(shape: S) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_field' : 'validation.invalid_type') });
-
 const host = () => text({ required: true, pattern: HOST, message: 'validation.host' });
 const port = () => int(1, 65535, { min: 'validation.port', max: 'validation.port' });
 const domain = (required = false) => text({ required, pattern: DOMAIN, message: 'validation.domain' });
 const directory = (required = false) => text({ required, pattern: DIRECTORY, message: 'validation.directory' });
 const word = () => text({ required: true, min: 2, max: 32, pattern: WORD });
 const credential = () => text({ required: true, max: 128 });
-/** A Standard Webhooks / Stripe signing secret: `whsec_` and base64. */
-const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
-/** One or more secrets separated by spaces: a notification signed with any of them is accepted (rotation without downtime). */
-const webhookSecrets = () =>
-  text({ max: 1024, pattern: /^whsec_[A-Za-z0-9+/]+={0,2}(?:\s+whsec_[A-Za-z0-9+/]+={0,2})*$/, message: 'validation.webhook_secret' });
-
 // ---- option sets, choices and regions --------------------------------------
 
 export const CACHE_TYPES = ['file', 'redis', 'ram'] as const;
@@ -169,6 +100,14 @@ export function storageRegion(provider: ObjectStorage, stored: string): Region |
 }
 
 // ---- the files ------------------------------------------------------------
+
+type Declarations = typeof PAY_PROVIDER_DECLARATIONS;
+/** pay.toml's section of each provider, by its section's name, typed as its declaration made it. */
+type ProviderSections = { [P in keyof Declarations as Declarations[P]['section']]: Declarations[P]['settings'] };
+const PROVIDER_SECTIONS = Object.fromEntries(
+  Object.values(PAY_PROVIDER_DECLARATIONS).map((d) => [d.section, d.settings]),
+) as unknown as ProviderSections;
+const PROVIDER_DEFAULTS = Object.fromEntries(Object.values(PAY_PROVIDER_DECLARATIONS).map((d) => [d.section, d.defaults]));
 
 export const SETTINGS = {
   sms: z.strictObject({
@@ -245,21 +184,8 @@ export const SETTINGS = {
   }),
   /** Payment notifications (inbound, several secrets per channel so one can be rotated) and merchant callbacks (outbound). */
   pay: z.strictObject({
-    standard: section({ secrets: secret(webhookSecrets()) }),
-    // The API key that creates Checkout Sessions and refunds (a test key puts the console in test mode), and the webhook signing secrets.
-    stripe: section({
-      secret_key: secret(text({ max: 255, pattern: /^(?:sk|rk)_(?:test|live)_[A-Za-z0-9]+$/, message: 'validation.stripe_key' })),
-      secrets: secret(webhookSecrets()),
-    }),
-    // OAuth2 client credentials of a PayPal REST app, the id of its webhook (what PayPal checks notifications against),
-    // sandbox or live, and the account's country (some currencies are taken only in-country: MYR for Malaysia).
-    paypal: section({
-      client_id: text({ max: 128, pattern: /^[A-Za-z0-9_-]+$/ }),
-      client_secret: secret(text({ max: 256, pattern: /^[A-Za-z0-9_-]+$/ })),
-      webhook_id: text({ max: 64, pattern: /^[A-Za-z0-9-]+$/ }),
-      mode: choice(PAYPAL_MODES, 'paypal_mode'),
-      country: text({ max: 2, pattern: /^[A-Z]{2}$/ }),
-    }),
+    // Each provider's own section, as its declaration describes it (schema/providers/), then the merchant callbacks.
+    ...PROVIDER_SECTIONS,
     callback: section({
       secret: secret(text({ required: true, max: 128, pattern: WEBHOOK_SECRET, message: 'validation.webhook_secret' }), 'webhookSecret'),
       timeout: int(1, 60),
@@ -369,9 +295,7 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     redis: { host: 'localhost', port: 6379, database: 0, prefix: 'INIS', expired: 7200, password: '' },
   },
   crypt: { jwt: { issuer: 'paydesk', subject: 'paydesk', expired: 7 * DAY, key: '' } },
-  pay: {
-    standard: { secrets: '' }, stripe: { secret_key: '', secrets: '' },
-    paypal: { client_id: '', client_secret: '', webhook_id: '', mode: 'sandbox', country: '' }, callback: { secret: '', timeout: 10 } },
+  pay: { ...PROVIDER_DEFAULTS, callback: { secret: '', timeout: 10 } } as SettingsOf<'pay'>,
   history: { revisions: { keep_days: 365 }, import: { max_mb: 50, max_rows: 1_000_000 } },
   storage: {
     default: { type: 'local' },
@@ -380,30 +304,4 @@ export const SETTINGS_DEFAULTS: { [F in SettingsFile]: SettingsOf<F> } = {
     cos: { app_id: '', secret_id: '', secret_key: '', bucket: '', region: 'ap-guangzhou', path: '', domain: '' },
     kodo: { access_key: '', secret_key: '', bucket: '', region: 'z2', domain: '' },
   },
-};
-
-// ---- generators -------------------------------------------------------------
-
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Uniform random characters (rejection sampling: no modulo bias). */
-export function randomString(length: number, alphabet = ALNUM): string {
-  const limit = 256 - (256 % alphabet.length);
-  let out = '';
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
-    }
-  }
-  return out;
-}
-
-export const generatePassword = () => randomString(12);
-/** A prefix plus 23 random characters, upper-cased. */
-export const generateJwtKey = (prefix = 'PAYDESK_') => (prefix + randomString(23)).toUpperCase();
-export const generateApiKey = () => randomString(32);
-/** A Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
-export const generateWebhookSecret = () => 'whsec_' + btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))));
-export const GENERATORS: Record<Generator, () => string> = {
-  password: generatePassword, jwtKey: generateJwtKey, apiKey: generateApiKey, webhookSecret: generateWebhookSecret,
 };

@@ -1,11 +1,13 @@
 /**
- * The server's messages: the shared labels (field names, validation) and the
- * server area (errors, confirmations), merged once per language.
+ * The server's messages: the shared labels (field names, validation), those a
+ * table or a payment provider carries itself, and the server area (errors,
+ * confirmations), merged once per language.
  */
 import type { Resource } from '../schema/define';
 import common from '../schema/i18n/common';
 import { LANGS, mergeCatalogs, translate, type Catalog, type Lang } from '../schema/i18n';
 import { inlineLabels } from '../schema/i18n/inline/labels';
+import { providerLabels } from '../schema/i18n/inline/providers';
 import server from '../schema/i18n/server';
 import { catalogs as allAreas } from '../schema/i18n/catalogs';
 import { resourceList } from '../schema/index';
@@ -13,7 +15,7 @@ import { resourceList } from '../schema/index';
 let catalogs = labelled(resourceList);
 
 function labelled(list: readonly Resource[]): Record<Lang, Catalog> {
-  return Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], inlineLabels(list, l, common[l]), server[l] as Catalog)])) as Record<Lang, Catalog>;
+  return Object.fromEntries(LANGS.map((l) => [l, mergeCatalogs(common[l], inlineLabels(list, l, common[l]), providerLabels(l), server[l] as Catalog)])) as Record<Lang, Catalog>;
 }
 
 /** An app serving resources beyond the registry (a test's throwaway table) speaks their inline labels too. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pickLang } from '../schema/i18n';
+import { PAY_PROVIDERS } from '../schema/options';
 import { buildApp } from './app';
 import { DatabaseUrlError, parseDatabaseUrl, type DatabaseTarget } from './db/url';
 import { placesFrom } from './places';
@@ -69,10 +70,8 @@ try {
     payments: {
       jobs: env.PAYDESK_JOBS !== 'off',
       callbacksToPrivate: env.PAYDESK_CALLBACKS_TO_PRIVATE === 'allow',
-      // Another Stripe API (stripe-mock, a local fake); Stripe's own when unset.
-      stripeApiBase: env.STRIPE_API_BASE || undefined,
-      // Another PayPal API (a local fake); PayPal's own for pay.toml's mode when unset.
-      paypalApiBase: env.PAYPAL_API_BASE || undefined,
+      // Another API per provider (STRIPE_API_BASE, PAYPAL_API_BASE: stripe-mock, a local fake); the provider's own when unset.
+      apiBases: Object.fromEntries(PAY_PROVIDERS.map((name) => [name, env[`${name.toUpperCase()}_API_BASE`] || undefined])),
     },
   });
   await app.listen({ port, host });

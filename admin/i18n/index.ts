@@ -10,6 +10,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
 import { inlineLabels } from '../../schema/i18n/inline/labels';
+import { providerLabels } from '../../schema/i18n/inline/providers';
 import { resourceList } from '../../schema/index';
 import { readCookie, writeCookie } from '../api/session';
 
@@ -52,8 +53,8 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
     import(`../../schema/i18n/settings/${lang}.ts`) as Promise<Module>,
   ]);
   const [english, reactAdmin, fixes, common, admin, settings] = parts.map((m) => m.default as Catalog);
-  // The labels a schema gives itself sit beside the shared ones (their system columns are named from those).
-  const schema = inlineLabels(resourceList, lang, common!);
+  // The labels a schema or a payment provider gives itself sit beside the shared ones (their system columns are named from those).
+  const schema = mergeCatalogs(inlineLabels(resourceList, lang, common!), providerLabels(lang));
   const messages = mergeCatalogs(english!, reactAdmin!, fixes!, common!, schema, admin!, settings!) as TranslationMessages;
   loaded.set(lang, messages);
   return messages;

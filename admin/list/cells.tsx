@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { formatEpoch } from '../../schema/dates';
 import type { Field } from '../../schema/define';
 import { formatMoney } from '../../schema/money';
+import { readPhrase } from '../../schema/phrases';
 import { ReferenceTitle } from '../references';
 import { optionKey } from '../schema';
 import type { DateDisplay } from './tableSettings';
@@ -52,6 +53,7 @@ export function renderCell(
       if (field.money) return formatMoney(Number(value), String(context.record?.[field.money] ?? ''), context.locale ?? 'en');
       return new Intl.NumberFormat(context.locale, { minimumFractionDigits: field.decimals ?? 0, maximumFractionDigits: field.decimals ?? 0 }).format(Number(value));
     default:
+      if (field.phrase) return readPhrase(field.phrase, String(value), translate, context.locale ?? 'en');
       return String(value);
   }
 }

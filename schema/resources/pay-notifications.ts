@@ -1,5 +1,5 @@
 import { defineResource, f } from '../define';
-import { CURRENCIES, NOTIFY_OUTCOMES } from '../options';
+import { CURRENCIES, NOTIFY_CHANNELS, NOTIFY_OUTCOMES } from '../options';
 
 /**
  * Every verified payment notification, once: `dedupeKey` (channel and the
@@ -14,13 +14,14 @@ export const payNotifications = defineResource({
   fields: {
     id: f.id(),
     dedupeKey: f.text({ max: 255, unique: true, identity: 'exact', list: false }),
-    channel: f.text({ max: 16, filter: true }),
+    // The notify URL's last segment, a provider's pay.toml section (`standard` for the manual channel): named by the provider's label.
+    channel: f.select({ options: ['', ...NOTIFY_CHANNELS], optionSet: 'notifyChannel', default: '' }),
     notificationId: f.text({ max: 200, identity: 'exact', search: true }),
     orderId: f.number({ filter: true }),
     tradeNo: f.text({ max: 64, identity: 'exact', filter: true, search: true }),
     outcome: f.select({ options: NOTIFY_OUTCOMES, default: 'applied' }),
-    reason: f.text({ max: 256 }),
-    amount: f.number({ decimals: 2 }),
+    reason: f.text({ max: 256, phrase: 'notifyReason' }),
+    amount: f.number({ decimals: 2, money: 'currency' }),
     currency: f.select({ options: ['', ...CURRENCIES], default: '', filter: false, sortable: false }),
     digest: f.text({ max: 64, list: false }),
     uid: f.owner(),

@@ -16,7 +16,7 @@ import { notifyRoutes } from './notify';
 import { operatorRoutes } from './operator-routes';
 import { refundRoutes } from './refund-routes';
 import { applyRefundNotice, resumeRefunds, type RefundDeps } from './refunds';
-import { makeConnectors } from './connectors';
+import { makeConnectors, type ConnectorEnv } from './connectors';
 import { checkChannelReady, checkoutRoutes } from './checkout-routes';
 import { closeAfter, closeDue, completeApproved, lookUpDue } from './lookups';
 import { callbackDestinations } from './destinations';
@@ -37,10 +37,8 @@ export interface PaymentOptions {
   refundEveryMs?: number;
   /** Merchant callbacks may go to loopback and private addresses (main.ts: PAYDESK_CALLBACKS_TO_PRIVATE=allow). */
   callbacksToPrivate?: boolean;
-  /** Another Stripe API base, e.g. `http://127.0.0.1:12111` for a fake or stripe-mock (main.ts: STRIPE_API_BASE). */
-  stripeApiBase?: string;
-  /** Another PayPal API base, a local fake (main.ts: PAYPAL_API_BASE); PayPal's own for the mode when unset. */
-  paypalApiBase?: string;
+  /** Another API base per provider, e.g. `{ stripe: 'http://127.0.0.1:12111' }` for a fake (main.ts: `<NAME>_API_BASE`). */
+  apiBases?: ConnectorEnv['apiBases'];
   /** How often pending checkouts are looked up at their provider, and ended ones closed there. */
   lookupEveryMs?: number;
   /** How often revisions past the retention (history.toml) are deleted: daily. */
@@ -113,9 +111,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
   if (!pay.callback.secret) await settings.update('pay', 'callback', { ...pay.callback, secret: generateWebhookSecret() });
 
   let wake = () => {};
-  const connectors = makeConnectors(() => settings.get('pay'), {
-    stripe: { apiBase: options.stripeApiBase }, paypal: { apiBase: options.paypalApiBase, now: app.clock },
-  });
+  const connectors = makeConnectors(() => settings.get('pay'), { apiBases: options.apiBases, now: app.clock });
   const deps: TransitionDeps = {
     db,
     clock,

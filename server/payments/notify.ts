@@ -20,6 +20,7 @@ import type { ApprovalNotice, Connector, PaymentNotice, RefundNotice } from './c
 import { exceptionOf, flagException } from './exceptions';
 import { applyIn, findOrder, sha256, type OrderRow, type Outcome, type Source, type TransitionDeps } from './transitions';
 import { retryLostRaces } from '../db/races';
+import { notifyReasonText } from '../../schema/phrases';
 
 export interface NotifyOptions {
   deps: TransitionDeps;
@@ -70,7 +71,7 @@ export async function applyNotification(
         const order = attempt === 0 ? known : (await findOrder(trx, { id: known.id }))!;
         const verdict = notice.to === 'completed' ? exceptionOf(order, notice) : 'fits';
         if (verdict === 'already-paid') {
-          await settle('finished', `already ${order.status}`);
+          await settle('finished', notifyReasonText({ kind: 'already', status: order.status }));
           return { kind: 'finished' };
         }
         if (verdict === 'fits' || verdict === 'overpaid') {
@@ -80,17 +81,17 @@ export async function applyNotification(
               const excess = Math.round((notice.amount - order.amount) * 100) / 100;
               const flagged = await flagException(trx, outcome.order, { exception: 'overpaid', amount: excess, notice, source, actor: channel, digest }, now);
               if (flagged) {
-                await settle('flagged', `overpaid by ${excess} ${notice.currency}`);
+                await settle('flagged', notifyReasonText({ kind: 'overpaid', excess, currency: notice.currency }));
                 return { kind: 'applied', outcome: { ...outcome, order: flagged } };
               }
             }
             if (outcome.changed) return { kind: 'applied', outcome };
-            await settle('finished', `already ${outcome.order.status}`);
+            await settle('finished', notifyReasonText({ kind: 'already', status: outcome.order.status }));
             return { kind: 'finished' };
           } catch (error) {
             // A failure or expiry notice for an order that already ended: recorded, nothing moves.
             if (error instanceof AppError && error.code === 409 && notice.to !== 'completed') {
-              await settle('finished', `order is ${(error.data as { status: string }).status}`);
+              await settle('finished', notifyReasonText({ kind: 'ended', status: (error.data as { status: string }).status }));
               return { kind: 'finished' };
             }
             // Paid while it expired: decide again on what the order now is.
@@ -100,7 +101,9 @@ export async function applyNotification(
         }
         const flagged = await flagException(trx, order, { exception: verdict, amount: notice.amount, notice, source, actor: channel, digest }, now);
         if (!flagged) continue;
-        await settle('flagged', `${verdict}: expected ${order.amount} ${order.currency}, got ${notice.amount} ${notice.currency}`);
+        await settle('flagged', notifyReasonText({
+          kind: 'exception', exception: verdict, expected: order.amount, expectedCurrency: order.currency, got: notice.amount, gotCurrency: notice.currency,
+        }));
         return { kind: 'flagged', order: flagged };
       }
       throw new AppError(409, 'errors.order_busy');

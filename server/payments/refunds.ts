@@ -239,8 +239,25 @@ export async function refundOrder(deps: RefundDeps, order: OrderRow, ask: Refund
 export async function applyRefundNotice(deps: RefundDeps, notice: RefundNotice): Promise<RefundRow | null> {
   const refund = (notice.refundKey && (await findRefund(deps.db, { idempotencyKey: notice.refundKey })))
     || (notice.reference && (await findRefund(deps.db, { reference: notice.reference })));
-  if (!refund) return null;
-  return settleRefund(deps, refund.id, { state: notice.state, reference: notice.reference, failure: notice.failure });
+  if (refund) return settleRefund(deps, refund.id, { state: notice.state, reference: notice.reference, failure: notice.failure });
+  return notice.taken && notice.state === 'succeeded' ? recordTakenBack(deps, notice, notice.taken) : null;
+}
+
+/**
+ * Money the provider took back on its own (a reversal, a chargeback): a refund of the order of that payment, made
+ * by the provider (its actor is the channel), of what it took but never more than is left; told once however often
+ * the provider tells it (its key is the provider's id). Null when it is about no order of ours or nothing is left.
+ */
+async function recordTakenBack(deps: RefundDeps, notice: RefundNotice, taken: NonNullable<RefundNotice['taken']>): Promise<RefundRow | null> {
+  const row = await deps.db.selectFrom('receive_money').select('id').where('channelTradeNo', '=', taken.payment).executeTakeFirst();
+  const order = row && (await findOrder(deps.db, { id: Number(row.id) }));
+  if (!order || !REFUNDABLE_STATUSES.includes(order.status)) return null;
+  const left = cents(order.paidAmount - order.refundedAmount);
+  if (!(left > 0)) return null;
+  // In another currency than the order's (never seen): all that is left went back.
+  const amount = taken.currency === order.currency ? Math.min(cents(taken.amount), left) : left;
+  const refund = await reserve(deps, order, { amount, reason: 'taken back by the provider (reversal)', actor: order.channel, key: `taken_${notice.reference}`.slice(0, 128) });
+  return settleRefund(deps, refund.id, { state: 'succeeded', reference: notice.reference });
 }
 
 /** How long a refund may wait for its provider's answer before the resume job asks again with the same key. */

@@ -1,6 +1,6 @@
 /**
  * What the PayPal suites share: an app pointed at a fake PayPal (the
- * `paypalApiBase` option, which main.ts fills from PAYPAL_API_BASE), the
+ * `apiBases.paypal` option, which main.ts fills from PAYPAL_API_BASE), the
  * fake's client credentials and webhook id in pay.toml, and the fake's events
  * delivered to the app's own `/notify/paypal` route, signed as PayPal signs.
  */
@@ -36,7 +36,7 @@ export async function paypalTestApi(dialect: 'sqlite' | 'mysql', o: { country?: 
     clock: () => ref.api?.clock.now ?? Math.floor(Date.now() / 1000),
     deliver: async (body, headers) => ({ status: (await notify(body, headers)).status }),
   });
-  const a = ref.api = await payApi(dialect, { payments: { paypalApiBase: fake.url } });
+  const a = ref.api = await payApi(dialect, { payments: { apiBases: { paypal: fake.url } } });
   await a.t.app.paydesk.settings.update('pay', 'paypal', {
     client_id: fake.clientId, client_secret: fake.clientSecret, webhook_id: fake.webhookId, mode: 'sandbox', country: o.country ?? '',
   });

@@ -184,4 +184,24 @@ describe.each(DIALECTS)('PayPal on %s', (dialect) => {
     const rest = dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, reason: 'the rest' }), 201);
     expect(rest.order).toMatchObject({ status: 'refunded', refundedAmount: 1288 });
   });
+
+  it('a capture PayPal reverses (a chargeback) is a refund of what is left, made by PayPal, told to the merchant once however often PayPal tells it', async () => {
+    const o = await api.paypalOrder({ amount: 40, currency: 'USD' });
+    await api.fake.approve(api.orderOf(await api.click(o.tradeNo)).id);
+    const capture = [...api.fake.captures.values()].find((c) => c.custom_id === o.tradeNo)!;
+    dataOf(await api.call('POST', '/api/receive-money/refund', { id: o.id, amount: 15, reason: 'part back' }), 201);
+    const reversal = await api.fake.reverse(capture.id);
+    expect(reversal.status).toBe(200);
+    await api.fake.resend(reversal);
+    const { row, callbacks } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'refunded', refundedAmount: 40 });
+    const refunds = await api.t.app.paydesk.db.any.selectFrom('refunds').selectAll().where('orderId', '=', o.id).orderBy('id').execute();
+    expect(refunds.map((r) => [Number(r.amount), r.state, r.actor])).toEqual([[15, 'succeeded', expect.any(String)], [25, 'succeeded', 'paypal']]);
+    expect(callbacks.map((c) => JSON.parse(c.payload)).filter((p) => p.type === 'order.refunded')).toHaveLength(2);
+    // A reversal of a capture that is no payment of ours is heard and ignored.
+    const stray = await api.fake.emit('PAYMENT.CAPTURE.REVERSED', {
+      id: 'STRAY1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '-5.00' }, links: [{ href: `${api.fake.url}/v2/payments/captures/NOPE`, rel: 'up' }],
+    });
+    expect(stray.status).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * What the Stripe suites share: an app pointed at a fake Stripe (the
- * `stripeApiBase` option, which main.ts fills from STRIPE_API_BASE), a test
+ * `apiBases.stripe` option, which main.ts fills from STRIPE_API_BASE), a test
  * key and a webhook secret in pay.toml, and the fake's events delivered to
  * the app's own `/notify/stripe` route, signed as Stripe signs them.
  */
@@ -41,7 +41,7 @@ export async function stripeApi(dialect: 'sqlite' | 'mysql', o: { key?: string }
       return { status: res.statusCode };
     },
   });
-  const a = ref.api = await payApi(dialect, { payments: { stripeApiBase: fake.url } });
+  const a = ref.api = await payApi(dialect, { payments: { apiBases: { stripe: fake.url } } });
   await a.t.app.paydesk.settings.update('pay', 'stripe', { secret_key: o.key ?? STRIPE_KEY, secrets: STRIPE_WEBHOOK_SECRET });
   const post = (url: string, tradeNo: string, headers: Record<string, string> = {}) =>
     a.t.call('POST', url, { tradeNo }, undefined, { host: 'shop.example.com', cookie: 'lang=en-us', ...headers });

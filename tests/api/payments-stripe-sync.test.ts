@@ -189,7 +189,7 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
   });
 
   it('with no secret set refuses every notification, and with no key asks Stripe nothing, saying which is missing', async () => {
-    const connectors = makeConnectors(() => ({ ...SETTINGS_DEFAULTS.pay, standard: { secrets: ' ' }, stripe: { secret_key: '', secrets: '' } }), { stripe: { apiBase: api.fake.url } });
+    const connectors = makeConnectors(() => ({ ...SETTINGS_DEFAULTS.pay, standard: { secrets: ' ' }, stripe: { secret_key: '', secrets: '' } }), { apiBases: { stripe: api.fake.url } });
     for (const connector of [connectors.manual, connectors.stripe]) {
       expect(() => connector.verify(Buffer.from('{}'), {})).toThrow(expect.objectContaining({ code: 401, key: 'errors.notify_not_configured' }));
     }
@@ -223,7 +223,7 @@ describe.each(DIALECTS)('Stripe kept in step on %s', (dialect) => {
   });
 
   it('the connector asks Stripe nothing about an order without a session, and tells the job when Stripe could not expire one', async () => {
-    const stripe = makeConnectors(() => api.t.app.paydesk.settings.get('pay'), { stripe: { apiBase: api.fake.url } }).stripe;
+    const stripe = makeConnectors(() => api.t.app.paydesk.settings.get('pay'), { apiBases: { stripe: api.fake.url } }).stripe;
     const o = await api.stripeOrder();
     const orderOf = async () => ({ ...(await api.row(o.id)), amount: Number(o.amount) }) as never;
     const requests = api.fake.requests.length;

@@ -4,7 +4,7 @@
  * receives both refund callbacks, signed; what was charged is read-only on
  * it; a payment that arrived after the order closed shows under "Needs
  * attention" on a phone and is accepted; a merchant's endpoint is tried with
- * "Send test callback".
+ * "Send test callback"; the payment notifications read in the reader's words.
  */
 import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
@@ -189,6 +189,15 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     const entry = page.getByRole('navigation').getByRole('link', { name: /流水页面/ });
     await expect.poll(() => entry.getByTestId('menu-attention-count').textContent()).toBe('1');
     expect(await entry.textContent()).toContain('1 笔订单待处理');
+    // The notification that flagged it reads in words (issue 31 item 11): the channel by its name, the reason in the
+    // reader's language with both amounts in their currency, the amount with its currency; no code of ours.
+    await page.evaluate(() => { window.location.hash = '#/admin/pay-notifications'; });
+    const notice = page.locator(ROWS, { hasText: '少付' });
+    await expect.poll(() => notice.textContent()).toContain('少付：应付 HK$88.00，实收 HK$80.00');
+    const read = (await notice.textContent())!;
+    expect(read).toContain('手动（自带支付链接）');
+    expect(read).not.toMatch(/underpaid|standard|expected/);
+    expect(read.replace('实收 HK$80.00', '')).toContain('HK$80.00');
   });
 
   it('"Send test callback" shows what the merchant answered, and a refused address in words', async () => {

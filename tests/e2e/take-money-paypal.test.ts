@@ -22,7 +22,7 @@ interface Order { id: number; tradeNo: string; title: string }
 
 describe.skipIf(browserMissing())('taking a payment through PayPal', { timeout: 120_000 }, () => {
   let paypal: FakePayPal;
-  const payments = { paypalApiBase: '', callbacksToPrivate: true };
+  const payments = { apiBases: { paypal: '' }, callbacksToPrivate: true };
   beforeAll(async () => {
     paypal = await startFakePayPal({
       deliver: async (payload, headers) => {
@@ -30,7 +30,7 @@ describe.skipIf(browserMissing())('taking a payment through PayPal', { timeout: 
         return { status: res.statusCode };
       },
     });
-    payments.paypalApiBase = paypal.url;
+    payments.apiBases.paypal = paypal.url;
   });
   const suite = consoleSuite({ payments });
   afterAll(() => paypal?.close());

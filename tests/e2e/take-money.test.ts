@@ -28,7 +28,7 @@ interface Order { id: number; tradeNo: string; title: string }
 describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 120_000 }, () => {
   let stripe: FakeStripe;
   // Read when the suite's server is built, after the fake has started (this hook runs first).
-  const payments = { stripeApiBase: '', callbacksToPrivate: true };
+  const payments = { apiBases: { stripe: '' }, callbacksToPrivate: true };
   let merchant: Merchant;
   beforeAll(async () => {
     // Stripe's webhooks reach the app as Stripe sends them: signed, to the notify route.
@@ -38,7 +38,7 @@ describe.skipIf(browserMissing())('taking a payment through Stripe', { timeout: 
         return { status: res.statusCode };
       },
     });
-    payments.stripeApiBase = stripe.url;
+    payments.apiBases.stripe = stripe.url;
   });
   const suite = consoleSuite({ payments });
   // Stripe is set up by the first test, in the console's Payments settings, as an operator does it.

@@ -5,7 +5,7 @@
  * and `/v1/notifications/verify-webhook-signature`. A payer approves at
  * `/checkoutnow?token=<order>` (a page a browser can click) or by `approve()`;
  * events are signed and sent as PayPal sends them. Point the app at `url`
- * (PAYPAL_API_BASE, or the `paypalApiBase` option).
+ * (PAYPAL_API_BASE, or the `apiBases.paypal` option).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -56,6 +56,8 @@ export interface FakePayPal {
   /** The payer approves the order at PayPal (CHECKOUT.ORDER.APPROVED is sent). */
   approve(orderId: string): Promise<FakeOrder>;
   emit(type: string, resource: unknown): Promise<FakeEvent>;
+  /** PayPal takes a capture back on its own (a chargeback): PAYMENT.CAPTURE.REVERSED, a refund of PayPal's own linked `up` to the capture. */
+  reverse(captureId: string): Promise<FakeEvent>;
   resend(event: FakeEvent): Promise<FakeEvent>;
   /** Signed headers for `body`, as PayPal sends them (a test forges or ages them). */
   sign(body: string, time?: string): Record<string, string>;
@@ -84,6 +86,16 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const event: FakeEvent = { id, type, payload, sent: false };
     fake.events.push(event);
     return fake.webhooks ? resend(event) : event;
+  }
+
+  async function reverse(captureId: string): Promise<FakeEvent> {
+    const paid = fake.captures.get(captureId)!;
+    paid.status = 'REVERSED';
+    const id = paypalId(17);
+    return emit('PAYMENT.CAPTURE.REVERSED', {
+      id, status: 'COMPLETED', amount: { ...paid.amount, value: `-${paid.amount.value}` }, note_to_payer: 'Payment reversed',
+      links: [{ href: `${fake.url}/v2/payments/refunds/${id}`, rel: 'self' }, { href: `${fake.url}/v2/payments/captures/${captureId}`, rel: 'up' }],
+    });
   }
 
   function sign(body: string, time = new Date().toISOString()): Record<string, string> {
@@ -308,7 +320,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       fake.webhooks = false;
       try { return await act(); } finally { fake.webhooks = true; }
     },
-    approve, emit, resend, sign,
+    approve, emit, reverse, resend, sign,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
   clients.set(fake.clientId, fake.clientSecret);

@@ -299,5 +299,7 @@ const enUs: AdminCatalog = {
       'auth-rules': { open_api: 'Open API docs' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: 'Nothing changed: the order was already “%{status}”', ended: 'Nothing changed: the order is “%{status}”', overpaid: 'Overpaid by %{excess}', exception: '%{exception}: expected %{expected}, received %{got}' },
 };
 export default enUs;

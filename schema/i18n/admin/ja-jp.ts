@@ -289,5 +289,7 @@ const jaJp: AdminCatalog = {
       'auth-rules': { open_api: 'API ドキュメント' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: '変更なし：注文はすでに「%{status}」です', ended: '変更なし：注文は「%{status}」です', overpaid: '%{excess} の過払い', exception: '%{exception}：請求額 %{expected}、受領額 %{got}' },
 };
 export default jaJp;

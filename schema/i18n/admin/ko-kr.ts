@@ -289,5 +289,7 @@ const koKr: AdminCatalog = {
       'auth-rules': { open_api: 'API 문서' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: '변경 없음: 주문이 이미 「%{status}」 상태입니다', ended: '변경 없음: 주문이 「%{status}」 상태입니다', overpaid: '%{excess} 초과 결제', exception: '%{exception}: 청구 %{expected}, 수령 %{got}' },
 };
 export default koKr;

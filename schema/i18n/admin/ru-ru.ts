@@ -299,5 +299,7 @@ const ruRu: AdminCatalog = {
       'auth-rules': { open_api: 'Документация API' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: 'Ничего не изменилось: заказ уже в статусе «%{status}»', ended: 'Ничего не изменилось: заказ в статусе «%{status}»', overpaid: 'Переплата %{excess}', exception: '%{exception}: ожидалось %{expected}, получено %{got}' },
 };
 export default ruRu;

@@ -287,6 +287,8 @@ const zhCn = {
       'auth-rules': { open_api: '开放 API' },
     },
   },
+  /** Why a payment notification moved nothing or was flagged (schema/phrases.ts reads the stored form). */
+  notifyReason: { already: '未改动：订单状态已为「%{status}」', ended: '未改动：订单状态为「%{status}」', overpaid: '多付 %{excess}', exception: '%{exception}：应付 %{expected}，实收 %{got}' },
 };
 export default zhCn;
 export type AdminCatalog = typeof zhCn;

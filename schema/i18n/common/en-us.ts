@@ -137,7 +137,6 @@ const enUs: CommonCatalog = {
   },
   options: {
     status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded', closed: 'Closed', partially_refunded: 'Partially refunded' },
-    channel: { manual: 'Manual (own pay link)', stripe: 'Stripe', paypal: 'PayPal' },
     refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
     exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },
     eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator', lookup: 'Provider look-up', refund: 'Refund' },
@@ -230,7 +229,6 @@ const enUs: CommonCatalog = {
     key_rules_or_preset: 'Give either rules or a preset, not both',
     reason_required: 'Please give a reason',
     webhook_secret: 'A secret starts with whsec_ followed by base64 characters',
-    stripe_key: 'Enter a Stripe secret key starting with sk_test_ or sk_live_',
     rest_id: 'The id in the body must be the id in the URL (%{id})',
     channel_not_ready: 'Set up this channel first: add its key in the payment settings',
     currency_not_taken: '%{channel} does not take %{currency}',
@@ -251,7 +249,6 @@ const enUs: CommonCatalog = {
     roll: 'Make or roll the callback secret', 'end-overlap': 'End the previous secret', refund: 'Refund', resolve: 'Resolve exception', test: 'Send test callback', generate: 'Generate codes',
     'mark-paid': 'Mark paid', 'mark-failed': 'Mark failed', close: 'Close order', resend: 'Resend callback', revoke: 'Revoke',
     rules: 'Limit key rules', choices: 'Rules a key may be given',
-    'notify-standard': 'Payment notification (Standard Webhooks)', 'notify-stripe': 'Payment notification (Stripe)', 'notify-paypal': 'Payment notification (PayPal)',
     checkout: 'Start payment', check: 'Check payment', providers: 'Payment providers', webhooks: 'Last webhooks',
     take: 'View', find: 'Find', rows: 'List', rand: 'Random', export: 'Export', create: 'Create', save: 'Save',
     update: 'Update', sort: 'Reorder', restore: 'Restore', remove: 'Move to recycle bin', delete: 'Delete permanently',

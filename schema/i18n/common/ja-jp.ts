@@ -137,7 +137,6 @@ const jaJp: CommonCatalog = {
   },
   options: {
     status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み', closed: 'クローズ済み', partially_refunded: '一部返金' },
-    channel: { manual: '手動（独自の支払いリンク）', stripe: 'Stripe', paypal: 'PayPal' },
     refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
     exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },
     eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター', lookup: 'プロバイダー照会', refund: '返金' },
@@ -229,7 +228,6 @@ const jaJp: CommonCatalog = {
     key_rules_or_preset: '権限とプリセットはどちらか一方だけ指定してください',
     reason_required: '理由を入力してください',
     webhook_secret: 'シークレットは whsec_ で始まり、base64 文字が続きます',
-    stripe_key: 'sk_test_ または sk_live_ で始まる Stripe のシークレットキーを入力してください',
     rest_id: '本文の id は URL の id（%{id}）と同じでなければなりません',
     channel_not_ready: '先に決済設定でこのチャネルのキーを設定してください',
     currency_not_taken: '%{channel} は %{currency} を受け付けません',
@@ -250,7 +248,6 @@ const jaJp: CommonCatalog = {
     roll: 'コールバックシークレットを作成・更新', 'end-overlap': '以前のシークレットを停止', refund: '返金', resolve: '例外を処理', test: 'テストコールバックを送信', generate: 'コードを生成',
     'mark-paid': '支払い済みにする', 'mark-failed': '支払い失敗にする', close: '注文を閉じる', resend: 'コールバック再送', revoke: '失効',
     rules: 'キーの権限を限定', choices: 'キーに与えられる権限',
-    'notify-standard': '支払い通知（Standard Webhooks）', 'notify-stripe': '支払い通知（Stripe）', 'notify-paypal': '支払い通知（PayPal）',
     checkout: '支払い開始', check: '支払い結果の確認', providers: '決済プロバイダー', webhooks: '最新の Webhook',
     take: '表示', find: '検索', rows: '一覧', rand: 'ランダム取得', export: 'エクスポート', create: '作成', save: '保存',
     update: '更新', sort: '並べ替え', restore: '復元', remove: 'ごみ箱へ移動', delete: '完全に削除',

@@ -135,7 +135,6 @@ const koKr: CommonCatalog = {
   },
   options: {
     status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨', refunded: '환불됨', closed: '종료됨', partially_refunded: '부분 환불' },
-    channel: { manual: '수동(자체 결제 링크)', stripe: 'Stripe', paypal: 'PayPal' },
     refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
     exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },
     eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자', lookup: '제공자 조회', refund: '환불' },
@@ -226,7 +225,6 @@ const koKr: CommonCatalog = {
     key_rules_or_preset: '권한과 프리셋 중 하나만 지정하세요',
     reason_required: '사유를 입력하세요',
     webhook_secret: '비밀 키는 whsec_ 로 시작하고 base64 문자가 이어져야 합니다',
-    stripe_key: 'sk_test_ 또는 sk_live_로 시작하는 Stripe 시크릿 키를 입력하세요',
     rest_id: '본문의 id는 URL의 id(%{id})와 같아야 합니다',
     channel_not_ready: '먼저 결제 설정에서 이 채널의 키를 입력하세요',
     currency_not_taken: '%{channel}은(는) %{currency}을(를) 받지 않습니다',
@@ -247,7 +245,6 @@ const koKr: CommonCatalog = {
     roll: '콜백 비밀 키 만들기/교체', 'end-overlap': '이전 비밀 키 중지', refund: '환불', resolve: '예외 처리', test: '테스트 콜백 보내기', generate: '코드 생성',
     'mark-paid': '결제 완료로 표시', 'mark-failed': '결제 실패로 표시', close: '주문 닫기', resend: '콜백 재전송', revoke: '폐기',
     rules: '키 권한 제한', choices: '키에 줄 수 있는 권한',
-    'notify-standard': '결제 알림 (Standard Webhooks)', 'notify-stripe': '결제 알림 (Stripe)', 'notify-paypal': '결제 알림 (PayPal)',
     checkout: '결제 시작', check: '결제 결과 확인', providers: '결제 제공자', webhooks: '최근 웹훅',
     take: '보기', find: '찾기', rows: '목록', rand: '무작위 조회', export: '내보내기', create: '생성', save: '저장',
     update: '수정', sort: '순서 변경', restore: '복원', remove: '휴지통으로 이동', delete: '영구 삭제',

@@ -140,7 +140,6 @@ const ruRu: CommonCatalog = {
   },
   options: {
     status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк', refunded: 'Возвращено', closed: 'Закрыт', partially_refunded: 'Частично возвращено' },
-    channel: { manual: 'Вручную (своя ссылка)', stripe: 'Stripe', paypal: 'PayPal' },
     refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
     exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },
     eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор', lookup: 'Запрос к провайдеру', refund: 'Возврат' },
@@ -238,7 +237,6 @@ const ruRu: CommonCatalog = {
     key_rules_or_preset: 'Укажите либо правила, либо шаблон, но не оба',
     reason_required: 'Укажите причину',
     webhook_secret: 'Секрет начинается с whsec_, за которым следуют символы base64',
-    stripe_key: 'Укажите секретный ключ Stripe, начинающийся с sk_test_ или sk_live_',
     rest_id: 'id в теле запроса должен совпадать с id в адресе (%{id})',
     channel_not_ready: 'Сначала настройте канал: укажите его ключ в настройках платежей',
     currency_not_taken: '%{channel} не принимает %{currency}',
@@ -259,7 +257,6 @@ const ruRu: CommonCatalog = {
     roll: 'Создать или заменить секрет уведомлений', 'end-overlap': 'Отключить прежний секрет', refund: 'Возврат', resolve: 'Разобрать исключение', test: 'Отправить тестовое уведомление', generate: 'Создать коды',
     'mark-paid': 'Отметить оплату', 'mark-failed': 'Отметить неудачу', close: 'Закрыть заказ', resend: 'Отправить снова', revoke: 'Отозвать',
     rules: 'Ограничить правила ключа', choices: 'Правила, доступные ключу',
-    'notify-standard': 'Платёжное уведомление (Standard Webhooks)', 'notify-stripe': 'Платёжное уведомление (Stripe)', 'notify-paypal': 'Платёжное уведомление (PayPal)',
     checkout: 'Начать оплату', check: 'Проверить оплату', providers: 'Платёжные провайдеры', webhooks: 'Последние вебхуки',
     take: 'Просмотр', find: 'Поиск', rows: 'Список', rand: 'Случайная выборка', export: 'Экспорт', create: 'Создание',
     save: 'Сохранение', update: 'Изменение', sort: 'Изменение порядка', restore: 'Восстановление', remove: 'В корзину',

@@ -140,7 +140,6 @@ const zhCn = {
   },
   options: {
     status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期', refunded: '已退款', closed: '已关闭', partially_refunded: '部分退款' },
-    channel: { manual: '手动（自带支付链接）', stripe: 'Stripe', paypal: 'PayPal' },
     refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
     exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
     eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作', lookup: '渠道查单', refund: '退款' },
@@ -228,7 +227,6 @@ const zhCn = {
     key_rules_or_preset: '权限和预设只能给一个',
     reason_required: '请填写原因',
     webhook_secret: '密钥须以 whsec_ 开头，后接 base64 字符',
-    stripe_key: '请填写以 sk_test_ 或 sk_live_ 开头的 Stripe 密钥',
     rest_id: '请求体中的 id 必须与地址中的 id（%{id}）一致',
     channel_not_ready: '请先在支付设置中填写该渠道的密钥',
     currency_not_taken: '%{channel} 不支持 %{currency}',
@@ -249,7 +247,6 @@ const zhCn = {
     roll: '生成或更换回调密钥', 'end-overlap': '停用旧回调密钥', refund: '退款', resolve: '处理异常', test: '发送测试回调', generate: '生成邀请码',
     'mark-paid': '标记已支付', 'mark-failed': '标记支付失败', close: '关闭订单', resend: '重发回调', revoke: '吊销',
     rules: '限定密钥权限', choices: '可授予密钥的权限',
-    'notify-standard': '支付通知（Standard Webhooks）', 'notify-stripe': '支付通知（Stripe）', 'notify-paypal': '支付通知（PayPal）',
     checkout: '发起支付', check: '查询支付结果', providers: '支付渠道状态', webhooks: '最近的支付通知',
     take: '查看', find: '查找', rows: '列表', rand: '随机', export: '导出', create: '新增', save: '保存',
     update: '修改', sort: '排序', restore: '恢复', remove: '移入回收站', delete: '彻底删除', clear: '清空回收站',

@@ -85,7 +85,6 @@ const enUs: ServerCatalog = {
     provider_refused: 'The payment provider refused the request: %{reason}',
     order_not_payable: 'This order is no longer open for payment',
     channel_not_ready: 'The payment channel %{channel} is not set up yet',
-    stripe_whole_units: 'Stripe charges %{currency} in whole units only',
     bad_request: 'Bad request',
     invalid_field: '%{field}: %{message}',
     unknown_param: 'Unknown parameter: %{param}',

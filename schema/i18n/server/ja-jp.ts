@@ -85,7 +85,6 @@ const jaJp: ServerCatalog = {
     provider_refused: '決済サービスがリクエストを拒否しました: %{reason}',
     order_not_payable: 'この注文はもう支払えません',
     channel_not_ready: '決済チャネル %{channel} はまだ設定されていません',
-    stripe_whole_units: 'Stripe は %{currency} を整数額でのみ請求できます',
     bad_request: 'リクエストのパラメータが正しくありません',
     invalid_field: '%{field}：%{message}',
     unknown_param: '不明なパラメータです：%{param}',

@@ -85,7 +85,6 @@ const koKr: ServerCatalog = {
     provider_refused: '결제 서비스가 요청을 거부했습니다: %{reason}',
     order_not_payable: '이 주문은 더 이상 결제할 수 없습니다',
     channel_not_ready: '결제 채널 %{channel}이(가) 아직 설정되지 않았습니다',
-    stripe_whole_units: 'Stripe는 %{currency}를 정수 금액으로만 청구할 수 있습니다',
     bad_request: '요청 매개변수가 올바르지 않습니다',
     invalid_field: '%{field}: %{message}',
     unknown_param: '알 수 없는 매개변수: %{param}',

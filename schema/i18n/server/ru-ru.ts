@@ -85,7 +85,6 @@ const ruRu: ServerCatalog = {
     provider_refused: 'Платёжный сервис отклонил запрос: %{reason}',
     order_not_payable: 'Этот заказ больше нельзя оплатить',
     channel_not_ready: 'Платёжный канал %{channel} ещё не настроен',
-    stripe_whole_units: 'Stripe принимает %{currency} только целыми единицами',
     bad_request: 'Неверные параметры запроса',
     invalid_field: '%{field}: %{message}',
     unknown_param: 'Неизвестный параметр: %{param}',

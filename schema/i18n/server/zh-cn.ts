@@ -87,7 +87,6 @@ const zhCn = {
     provider_refused: '支付服务拒绝了请求：%{reason}',
     order_not_payable: '此订单已不可支付',
     channel_not_ready: '支付渠道 %{channel} 尚未配置',
-    stripe_whole_units: 'Stripe 只能收取整数金额的 %{currency}',
     bad_request: '请求参数有误',
     invalid_field: '%{field}：%{message}',
     unknown_param: '未知参数：%{param}',

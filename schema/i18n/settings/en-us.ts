@@ -16,9 +16,6 @@ export default {
     },
     sections: {
       pay: {
-        standard: 'Standard Webhooks channel',
-        stripe: 'Stripe channel',
-        paypal: 'PayPal channel',
         callback: 'Merchant callbacks',
       },
       sms: {
@@ -101,9 +98,6 @@ export default {
       },
     },
     pay: {
-      standard: { secrets: 'Verification secrets (several separated by spaces, for rotation)' },
-      stripe: { secret_key: 'Secret key (sk_test_… or sk_live_…)', secrets: 'Verification secrets (several separated by spaces, for rotation)' },
-      paypal: { client_id: 'Client ID', client_secret: 'Client secret', webhook_id: 'Webhook ID (from the app\'s webhook in PayPal)', mode: 'Mode', country: 'Account country (two letters, e.g. MY)' },
       callback: { secret: 'Signing secret', timeout: 'Timeout (seconds)' },
     },
     history: { revisions: { keep_days: 'Days kept (0 keeps all)' }, import: { max_mb: 'Largest file (MB)', max_rows: 'Most rows per import' } },
@@ -149,7 +143,6 @@ export default {
       },
     },
     options: {
-      paypal_mode: { sandbox: 'Sandbox (test)', live: 'Live' },
       sms_drive: {
         aliyun: 'Aliyun',
         tencent: 'Tencent Cloud',

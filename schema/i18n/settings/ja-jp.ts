@@ -16,9 +16,6 @@ export default {
     },
     sections: {
       pay: {
-        standard: 'Standard Webhooks チャネル',
-        stripe: 'Stripe チャネル',
-        paypal: 'PayPal チャネル',
         callback: '加盟店コールバック',
       },
       sms: {
@@ -101,9 +98,6 @@ export default {
       },
     },
     pay: {
-      standard: { secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
-      stripe: { secret_key: 'シークレットキー（sk_test_… または sk_live_…）', secrets: '検証シークレット（ローテーション用に空白区切りで複数可）' },
-      paypal: { client_id: 'クライアント ID', client_secret: 'クライアントシークレット', webhook_id: 'Webhook ID（PayPal アプリの Webhook）', mode: 'モード', country: 'アカウントの国（2 文字、例: MY）' },
       callback: { secret: '署名シークレット', timeout: 'タイムアウト（秒）' },
     },
     history: { revisions: { keep_days: '保存日数（0 は無期限）' }, import: { max_mb: 'ファイルサイズ上限（MB）', max_rows: '1 回の取り込み行数上限' } },
@@ -149,7 +143,6 @@ export default {
       },
     },
     options: {
-      paypal_mode: { sandbox: 'サンドボックス（テスト）', live: '本番' },
       sms_drive: {
         aliyun: 'Aliyun',
         tencent: 'Tencent Cloud',

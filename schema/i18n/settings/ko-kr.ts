@@ -16,9 +16,6 @@ export default {
     },
     sections: {
       pay: {
-        standard: 'Standard Webhooks 채널',
-        stripe: 'Stripe 채널',
-        paypal: 'PayPal 채널',
         callback: '가맹점 콜백',
       },
       sms: {
@@ -101,9 +98,6 @@ export default {
       },
     },
     pay: {
-      standard: { secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
-      stripe: { secret_key: '시크릿 키(sk_test_… 또는 sk_live_…)', secrets: '검증 비밀 키 (교체를 위해 공백으로 여러 개 구분)' },
-      paypal: { client_id: '클라이언트 ID', client_secret: '클라이언트 시크릿', webhook_id: 'Webhook ID(PayPal 앱의 Webhook)', mode: '모드', country: '계정 국가(두 글자, 예: MY)' },
       callback: { secret: '서명 비밀 키', timeout: '시간 초과 (초)' },
     },
     history: { revisions: { keep_days: '보관 일수 (0은 모두 보관)' }, import: { max_mb: '최대 파일 크기 (MB)', max_rows: '가져오기당 최대 행 수' } },
@@ -149,7 +143,6 @@ export default {
       },
     },
     options: {
-      paypal_mode: { sandbox: '샌드박스(테스트)', live: '라이브' },
       sms_drive: {
         aliyun: '알리윈',
         tencent: '텐센트 클라우드',

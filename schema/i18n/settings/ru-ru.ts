@@ -16,9 +16,6 @@ export default {
     },
     sections: {
       pay: {
-        standard: 'Канал Standard Webhooks',
-        stripe: 'Канал Stripe',
-        paypal: 'Канал PayPal',
         callback: 'Уведомления продавцу',
       },
       sms: {
@@ -101,9 +98,6 @@ export default {
       },
     },
     pay: {
-      standard: { secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
-      stripe: { secret_key: 'Секретный ключ (sk_test_… или sk_live_…)', secrets: 'Секреты проверки (несколько через пробел, для ротации)' },
-      paypal: { client_id: 'Client ID', client_secret: 'Секрет клиента', webhook_id: 'ID вебхука (из приложения PayPal)', mode: 'Режим', country: 'Страна аккаунта (две буквы, напр. MY)' },
       callback: { secret: 'Секрет подписи', timeout: 'Тайм-аут (секунды)' },
     },
     history: { revisions: { keep_days: 'Дней хранить (0 — хранить всё)' }, import: { max_mb: 'Наибольший файл (МБ)', max_rows: 'Наибольшее число строк за импорт' } },
@@ -149,7 +143,6 @@ export default {
       },
     },
     options: {
-      paypal_mode: { sandbox: 'Песочница (тест)', live: 'Боевой' },
       sms_drive: {
         aliyun: 'Aliyun',
         tencent: 'Tencent Cloud',

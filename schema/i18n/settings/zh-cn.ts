@@ -16,9 +16,6 @@ export default {
     },
     sections: {
       pay: {
-        standard: 'Standard Webhooks 渠道',
-        stripe: 'Stripe 渠道',
-        paypal: 'PayPal 渠道',
         callback: '商户回调',
       },
       sms: {
@@ -101,9 +98,6 @@ export default {
       },
     },
     pay: {
-      standard: { secrets: '验证密钥（多个用空格分隔，便于轮换）' },
-      stripe: { secret_key: 'Stripe 密钥（sk_test_… 或 sk_live_…）', secrets: '验证密钥（多个用空格分隔，便于轮换）' },
-      paypal: { client_id: '客户端 ID', client_secret: '客户端密钥', webhook_id: 'Webhook ID（PayPal 应用的 Webhook）', mode: '模式', country: '账户所在国家（两个字母，如 MY）' },
       callback: { secret: '签名密钥', timeout: '超时（秒）' },
     },
     history: { revisions: { keep_days: '保留天数（0 为永久保留）' }, import: { max_mb: '文件大小上限（MB）', max_rows: '每次导入行数上限' } },
@@ -149,7 +143,6 @@ export default {
       },
     },
     options: {
-      paypal_mode: { sandbox: '沙箱（测试）', live: '正式' },
       sms_drive: {
         aliyun: '阿里云',
         tencent: '腾讯云',

@@ -28,7 +28,7 @@ export interface PaymentNotice {
   paidTime?: number;
 }
 
-/** A provider's word on a refund made through it. */
+/** A provider's word on a refund made through it, or on money it took back on its own. */
 export interface RefundNotice {
   kind: 'refund';
   /** The refund's idempotency key as the provider echoes it back (Stripe: `metadata.refundKey`), when it does. */
@@ -37,6 +37,12 @@ export interface RefundNotice {
   reference: string;
   state: RefundState;
   failure?: string;
+  /**
+   * Money the provider took back on its own (PayPal's reversal of a capture: a chargeback), matching no refund of
+   * ours: recorded as a refund of the order whose payment it was (at most what is left of it), so that the order,
+   * its totals and the merchant's callback say so. `payment` is the provider's id of that payment (the order's reference).
+   */
+  taken?: { payment: string; amount: number; currency: string };
 }
 
 /**

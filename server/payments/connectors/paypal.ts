@@ -50,7 +50,9 @@ type PayPalOrder = {
   links?: Array<{ href: string; rel: string }>;
   purchase_units?: Array<{ custom_id?: string; payments?: { captures?: Capture[] } }>;
 };
-type PayPalRefund = { id: string; status?: string; custom_id?: string; status_details?: { reason?: string } };
+type PayPalRefund = {
+  id: string; status?: string; custom_id?: string; status_details?: { reason?: string }; amount?: Money; links?: Array<{ href: string; rel: string }>;
+};
 
 /** An amount as PayPal takes it: a string with the currency's own decimals (HKD "12.50", JPY "1288"). */
 export const paypalValue = (amount: number, decimals: number) => amount.toFixed(decimals);
@@ -85,6 +87,19 @@ const refundNotice = (refund: PayPalRefund): RefundNotice => ({
   kind: 'refund', refundKey: refund.custom_id || undefined, reference: refund.id, state: refundState(refund.status),
   ...(refund.status_details?.reason && { failure: refund.status_details.reason }),
 });
+
+/**
+ * PayPal's reversal of a capture (a chargeback, a payment the payer's bank took back): a refund resource of
+ * PayPal's own, its amount negative, linked `up` to the capture; an older form sends the capture itself, REVERSED.
+ */
+function reversalNotice(resource: PayPalRefund & Capture): RefundNotice | null {
+  const up = resource.links?.find((link) => link.rel === 'up')?.href;
+  const payment = up ? decodeURIComponent(up.split('/').pop()!) : resource.status === 'REVERSED' ? resource.id : '';
+  const amount = Math.abs(Number(resource.amount?.value));
+  const currency = String(resource.amount?.currency_code ?? '').toUpperCase();
+  if (!payment || !Number.isFinite(amount) || amount >= AMOUNT_LIMIT || !currency || currency.length > 16) throw badRequest('errors.notify_bad_body');
+  return { kind: 'refund', reference: `reversal:${resource.id}`.slice(0, 128), state: 'succeeded', taken: { payment: payment.slice(0, 128), amount, currency } };
+}
 
 /** A request id PayPal accepts (at most 108 characters) that stands for `parts`. */
 const requestId = (prefix: string, ...parts: string[]) =>
@@ -151,10 +166,11 @@ export function paypalConnector(settings: () => PayPalSettings, options: PayPalO
           const capture = resource as Capture;
           return { id, notice: capture.custom_id && capture.id ? captureNotice(capture.custom_id, capture) : null };
         }
-        // A refund made through Paydesk (custom_id: its key), or a reversal PayPal made, which matches no refund of ours.
+        // A refund made through Paydesk (custom_id: its key); a refund made in PayPal's dashboard matches none of ours.
         case 'PAYMENT.CAPTURE.REFUNDED':
-        case 'PAYMENT.CAPTURE.REVERSED':
           return { id, notice: resource.id ? refundNotice(resource as PayPalRefund) : null };
+        case 'PAYMENT.CAPTURE.REVERSED':
+          return { id, notice: resource.id ? reversalNotice(resource as PayPalRefund & Capture) : null };
         default:
           return { id, notice: null };
       }
@@ -163,7 +179,8 @@ export function paypalConnector(settings: () => PayPalSettings, options: PayPalO
     async checkout(order, ctx) {
       if (order.checkoutId && order.checkoutUrl && order.checkoutExpires > ctx.now + REUSE_MARGIN) return { url: order.checkoutUrl };
       const places = decimals(order.currency);
-      if (places === undefined) throw new AppError(409, 'errors.provider_refused', { reason: `CURRENCY_NOT_SUPPORTED: ${order.currency}` });
+      // The order was taken before the account's country changed (the create route refuses what it cannot take).
+      if (places === undefined) throw new AppError(409, 'errors.paypal_currency', { currency: order.currency, country: settings().country || '-' });
       const trade = encodeURIComponent(order.tradeNo);
       const body = {
         intent: 'CAPTURE',
