@@ -100,16 +100,15 @@ export interface FlagInput {
  */
 export async function flagException(trx: Transaction<any>, order: OrderRow, input: FlagInput, now: number): Promise<OrderRow | null> {
   const { notice } = input;
-  const result = await trx.updateTable('receive_money')
-    .set({
-      updateTime: now,
-      // Where a refund of this money goes: the order's own transaction, if it had none yet.
-      // Stryker disable next-line MethodExpression: equivalent today; every connector's reference fits 128 (manual's schema caps it, Stripe's ids are about 30 characters).
-      ...(!order.channelTradeNo && notice.reference && { channelTradeNo: notice.reference.slice(0, 128) }),
-    })
+  const result = await trx.updateTable('receive_money').set({ updateTime: now })
     .where('id', '=', order.id).where('status', '=', order.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
+  // Where a refund of this money goes: the order's own transaction, if it had none yet (as it stands, not as read).
+  if (notice.reference) {
+    // Stryker disable next-line MethodExpression: equivalent today; every connector's reference fits 128 (manual's schema caps it, Stripe's ids are about 30 characters).
+    await trx.updateTable('receive_money').set({ channelTradeNo: notice.reference.slice(0, 128) }).where('id', '=', order.id).where('channelTradeNo', '=', '').execute();
+  }
   const row = {
     orderId: order.id, tradeNo: order.tradeNo, kind: input.exception, amount: Math.round(input.amount * 100) / 100, currency: notice.currency,
     reference: (notice.reference ?? '').slice(0, 128), state: 'open', reason: '', resolvedBy: '', resolvedTime: 0, refundId: 0,
