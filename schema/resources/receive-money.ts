@@ -23,7 +23,10 @@ export const receiveMoney = defineResource({
   show: {
     summary: ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'payType', 'createTime', 'paidTime', 'expireTime', 'tradeNo', 'outTradeNo'],
     actions: ['operator', 'money', 'edit'],
-    panels: [{ resource: 'order-events', target: 'orderId' }, { resource: 'callbacks', target: 'orderId' }, { resource: 'refunds', target: 'orderId' }],
+    panels: [
+      { resource: 'order-events', target: 'orderId' }, { resource: 'order-exceptions', target: 'orderId' },
+      { resource: 'callbacks', target: 'orderId' }, { resource: 'refunds', target: 'orderId' },
+    ],
   },
   compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
   filters: ['status', 'channel', 'createTime', 'amount'],
