@@ -69,13 +69,16 @@ function RefundAction({ record }: { record: RaRecord }) {
 }
 
 /** `names`: which exception (its id, or the order's when the caller cannot list exceptions and it holds one). */
-function ResolveActions({ names }: { names: { exceptionId: unknown } | { id: unknown } }) {
+function ResolveActions({ names, kind }: { names: { exceptionId: unknown } | { id: unknown }; kind: string }) {
   const translate = useTranslate();
   const send = useOrderCall();
   const [asking, setAsking] = useState<Resolution | null>(null);
   return (
     <>
-      <Button size="small" variant="outlined" color="success" onClick={() => setAsking('accept')}>{translate(k('resolve.accept'))}</Button>
+      {/* Money in another currency cannot count as the order's payment: it can only go back. */}
+      {kind !== 'wrong_currency' && (
+        <Button size="small" variant="outlined" color="success" onClick={() => setAsking('accept')}>{translate(k('resolve.accept'))}</Button>
+      )}
       <Button size="small" variant="outlined" color="error" onClick={() => setAsking('refund')}>{translate(k('resolve.refund'))}</Button>
       <PromptDialog
         open={asking !== null}
@@ -109,7 +112,7 @@ function OpenExceptions({ record, resolve }: { record: RaRecord; resolve: boolea
     return (
       <>
         <ExceptionChip record={record} withAmount />
-        {resolve && Number(record.openExceptions) <= 1 && <ResolveActions names={{ id: record.id }} />}
+        {resolve && Number(record.openExceptions) <= 1 && <ResolveActions names={{ id: record.id }} kind={String(record.exception)} />}
       </>
     );
   }
@@ -118,7 +121,7 @@ function OpenExceptions({ record, resolve }: { record: RaRecord; resolve: boolea
       {data.map((e) => (
         <Stack component="li" key={e.id} direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} data-testid="open-exception">
           <ExceptionChip record={{ id: e.id, exception: e.kind, exceptionAmount: e.amount, exceptionCurrency: e.currency }} withAmount />
-          {resolve && <ResolveActions names={{ exceptionId: e.id }} />}
+          {resolve && <ResolveActions names={{ exceptionId: e.id }} kind={String(e.kind)} />}
         </Stack>
       ))}
     </Box>
