@@ -129,8 +129,11 @@ async function write(trx: Kysely<any>, t: ReturnType<typeof tables>) {
 export async function orderChanged(trx: Kysely<any>, before: (OrderFacts & { id?: number }) | null, after: (OrderFacts & { id?: number }) | null) {
   // The order's open exceptions move with it (binned, restored, another currency); an exception opened or resolved in the
   // same transaction is counted by `exceptionCounted`, so both sides here read the same rows.
-  const id = Number(after?.id ?? before?.id ?? 0);
-  const open = id ? await trx.selectFrom('order_exceptions').select('kind').where('orderId', '=', id).where('state', '=', 'open').execute() : [];
+  // Read only when they move: a new order has none, and an order that stays under the same key keeps them where they are.
+  const key = (f: OrderFacts) => JSON.stringify([Number(f.uid), hourOf(Number(f.createTime)), f.currency, Boolean(Number(f.deleteTime))]);
+  const id = Number(before?.id ?? 0);
+  const moves = Boolean(before) && (!after || key(before!) !== key(after));
+  const open = id && moves ? await trx.selectFrom('order_exceptions').select('kind').where('orderId', '=', id).where('state', '=', 'open').execute() : [];
   const kinds = open.map((row) => String(row.kind));
   const t = tables();
   count(t, before, kinds, -1);
