@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { up as upExceptions } from '../../server/db/migrations/20261128202119_exceptions_per_payment';
 import { DIALECTS } from '../support/app';
-import { dataOf } from '../support/fixtures';
+import { createRow, dataOf, unique } from '../support/fixtures';
 import { order, payApi, stored, type PayApi } from './payments-support';
 
 vi.setConfig({ hookTimeout: 120_000 });
@@ -125,6 +125,11 @@ describe.each(DIALECTS)('exceptions per payment on %s', (dialect) => {
     await db().updateTable('receive_money').set({ openExceptions: 0 }).execute();
     await db().updateTable('receive_money').set({ exceptionAmount: 12.5, exceptionCurrency: 'USD' }).where('id', '=', accepted.id).execute();
     await db().updateTable('receive_money').set({ exceptionAmount: 12.5, exceptionCurrency: 'EUR' }).where('id', '=', sentBack.id).execute();
+    // A group that reads orders, from before the exceptions had rules of their own.
+    const rule = async (route: string) => (await db().selectFrom('auth_rules').select('id').where('route', '=', route).executeTakeFirst())?.id;
+    const ordersRows = await rule('api/receive-money/rows');
+    const group = await createRow(api, 'auth-group', { name: unique('g'), manage: 0, all: 0, rules: `|${ordersRows}|` });
+    await db().deleteFrom('auth_rules').where('group', '=', 'order-exceptions').execute();
 
     await db().transaction().execute((trx) => upExceptions(trx));
 
@@ -142,6 +147,10 @@ describe.each(DIALECTS)('exceptions per payment on %s', (dialect) => {
     expect(Number(a.row.exceptionAmount)).toBe(0);
     const s = await one(sentBack.id);
     expect(s.e).toMatchObject({ kind: 'wrong_currency', amount: 12.5, currency: 'EUR', state: 'refunded', refundId: refund.id, reason: 'wrong money' });
+    // Who read orders reads their exceptions.
+    const exceptionRows = await rule('api/order-exceptions/rows');
+    expect(exceptionRows).toBeDefined();
+    expect((await db().selectFrom('auth_group').select('rules').where('id', '=', group.id).executeTakeFirstOrThrow()).rules).toBe(`|${ordersRows}|${exceptionRows}|`);
     // The dashboard's totals count the open rows.
     const open = Number((await db().selectFrom('order_exceptions as e').innerJoin('receive_money as o', 'o.id', 'e.orderId')
       .select(sql<number>`count(*)`.as('n')).where('e.state', '=', 'open').where('e.kind', '=', 'underpaid').where('o.deleteTime', '=', 0).executeTakeFirstOrThrow()).n);
