@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
+import { scan } from './axe';
 import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -204,6 +205,7 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     expect(await page.getByTestId('record-status').textContent()).toContain('2 exceptions');
     expect(await open.nth(0).textContent()).toContain('Underpaid · HK$40.00');
     expect(await open.nth(1).textContent()).toContain('Wrong currency · $88.00');
+    expect(await scan(page, 'order page with two exceptions en-us 1280', '[data-testid=record-summary]')).toEqual([]);
     await open.nth(0).getByRole('button', { name: 'Accept payment' }).click();
     const prompt = page.getByRole('dialog', { name: 'Accept payment' });
     await prompt.getByLabel('Reason').fill('Rest paid in cash');
