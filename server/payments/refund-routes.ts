@@ -1,9 +1,10 @@
 /**
  * The operator's money actions beyond a transition: refund a paid order
- * (full or partial, several times, never past what was paid) and resolve an
- * exception (accept the money of one payment that did not fit, or send it back), one by one. Each is its own rule, so an
- * API key may hold `refund` without `resolve`; each needs a reason, and a
- * scoped operator acts only on his own orders. `refund` takes an
+ * (full or partial, several times, never past what was paid) and resolve
+ * the exceptions of an order one by one (accept the money of one payment that
+ * did not fit, or send it back). Each is its own rule, so an API key may
+ * hold `refund` without `resolve`; each needs a reason, and a scoped
+ * operator acts only on his own orders. `refund` takes an
  * Idempotency-Key, which also becomes the provider's key for that refund.
  */
 import { createHash } from 'node:crypto';
@@ -122,6 +123,8 @@ export async function refundRoutes(app: FastifyInstance, o: RefundRouteOptions) 
         updateTime: now,
         ...(payable && { status: 'completed', paidAmount: exception.amount, paidTime: now }),
         ...(adds && { paidAmount: Math.round((current.paidAmount + exception.amount) * 100) / 100 }),
+        // Refunded whole before this money was accepted: what it now holds was not all given back.
+        ...(adds && current.status === 'refunded' && { status: 'partially_refunded' }),
       }).where('id', '=', current.id).where('status', '=', current.status).executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) throw new AppError(409, 'errors.order_busy');
       await summarize(trx, current.id, now);

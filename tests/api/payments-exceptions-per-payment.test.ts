@@ -98,6 +98,18 @@ describe.each(DIALECTS)('exceptions per payment on %s', (dialect) => {
     expect([cells.Exception, cells['Exception amount']]).toEqual(['None', '']);
   });
 
+  it('accepting a second short payment after the first completed the order adds it to what the order was paid', async () => {
+    const o = await order(api, { amount: 12.5, currency: 'USD' });
+    await pay(o, 5, 'USD', 'gw-part-1');
+    await pay(o, 3, 'USD', 'gw-part-2');
+    const [first, second] = (await stored(api, o.id)).exceptions;
+    dataOf(await api.call('POST', '/api/receive-money/resolve', { exceptionId: first!.id, action: 'accept', reason: 'first half' }));
+    const after = dataOf(await api.call('POST', '/api/receive-money/resolve', { exceptionId: second!.id, action: 'accept', reason: 'second half' })).order;
+    expect(after).toMatchObject({ status: 'completed', paidAmount: 8, openExceptions: 0, exception: '' });
+    const { callbacks } = await stored(api, o.id);
+    expect(callbacks.map((c) => JSON.parse(c.payload).type).slice(-2)).toEqual(['order.completed', 'order.resolved']);
+  });
+
   it('refuses an exception of another order, and one that does not exist', async () => {
     const a = await order(api);
     const b = await order(api);
