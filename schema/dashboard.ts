@@ -47,7 +47,7 @@ export function callbackErrorKind(attempt: { code?: number; error?: string; refu
 /** A merchant callback that gave up or is being tried again after a failure: its last error and its next try (0: none). */
 export interface AttentionCallback { id: number; state: string; tries: number; code: number; error: CallbackErrorKind; nextTime: number }
 /** Money on the order that did not fit (paid late, under, over, in another currency), still open. */
-export interface AttentionException { kind: string; amount: number; currency: string }
+export interface AttentionException { id: number; kind: string; amount: number; currency: string }
 /** One order that needs an operator, naming what is wrong with it. */
 export interface AttentionEntry {
   orderId: number;

@@ -7,6 +7,6 @@
  */
 export const ICON_NAMES = [
   'article', 'campaign', 'comment', 'confirmation_number', 'dashboard', 'description', 'group', 'history', 'key', 'link',
-  'military_tech', 'notifications', 'payments', 'people', 'rule', 'sell', 'send', 'settings', 'timeline', 'undo', 'view_carousel',
+  'military_tech', 'notifications', 'payments', 'people', 'rule', 'sell', 'send', 'settings', 'timeline', 'undo', 'view_carousel', 'warning',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];

@@ -19,6 +19,7 @@ import { level } from './resources/level';
 import { links } from './resources/links';
 import { logs } from './resources/logs';
 import { orderEvents } from './resources/order-events';
+import { orderExceptions } from './resources/order-exceptions';
 import { pages } from './resources/pages';
 import { payNotifications } from './resources/pay-notifications';
 import { placard } from './resources/placard';
@@ -32,7 +33,7 @@ import { views } from './resources/views';
 export const resources = {
   users, 'receive-money': receiveMoney, 'auth-group': authGroup, 'auth-rules': authRules, logs, config,
   article, tags, comment, banner, links, pages, placard, level, invite,
-  'order-events': orderEvents, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
+  'order-events': orderEvents, 'order-exceptions': orderExceptions, 'pay-notifications': payNotifications, callbacks, 'api-keys': apiKeys,
   refunds, 'idempotency-keys': idempotencyKeys, 'callback-secrets': callbackSecrets,
   revisions,
   views,
@@ -41,4 +42,4 @@ export const resources = {
 export type Resources = typeof resources;
 export type ResourceName = keyof Resources;
 export const resourceList: Resource[] = Object.values(resources) as unknown as Resource[];
-export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, revisions, views };
+export { users, receiveMoney, authGroup, authRules, logs, config, orderEvents, orderExceptions, payNotifications, callbacks, apiKeys, refunds, idempotencyKeys, callbackSecrets, revisions, views };

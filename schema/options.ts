@@ -76,6 +76,10 @@ export const TRANSITION_SOURCES = ['notify', 'lookup', 'expiry', 'operator', 're
  */
 export const ORDER_EXCEPTIONS = ['paid_late', 'underpaid', 'overpaid', 'wrong_currency'] as const;
 export type OrderException = (typeof ORDER_EXCEPTIONS)[number];
+/** Where one exception (order-exceptions `state`) stands: waiting for an operator, or resolved by accepting or refunding it. */
+export const EXCEPTION_STATES = ['open', 'accepted', 'refunded'] as const;
+export type ExceptionState = (typeof EXCEPTION_STATES)[number];
+export const EXCEPTION_STATE_COLORS: Readonly<Record<string, string>> = { open: '#bf3989', accepted: '#1a7f37', refunded: '#6639ba' };
 /** A refund's state at its provider (refunds `state`); a manual refund is recorded `succeeded`. */
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];

@@ -25,6 +25,7 @@ import TableRows from '@mui/icons-material/TableRows';
 import Timeline from '@mui/icons-material/Timeline';
 import Undo from '@mui/icons-material/Undo';
 import ViewCarousel from '@mui/icons-material/ViewCarousel';
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import type { ComponentType } from 'react';
 import type { IconName } from '../../schema/icons';
 
@@ -32,7 +33,7 @@ const ICONS: Record<IconName, ComponentType> = {
   article: Article, campaign: Campaign, comment: Comment, confirmation_number: ConfirmationNumber,
   dashboard: Dashboard, description: Description, group: Group, history: History, key: Key, link: Link, military_tech: MilitaryTech,
   notifications: Notifications, payments: Payments, people: People, rule: Rule, sell: Sell, send: Send,
-  settings: Settings, timeline: Timeline, undo: Undo, view_carousel: ViewCarousel,
+  settings: Settings, timeline: Timeline, undo: Undo, view_carousel: ViewCarousel, warning: WarningAmber,
 };
 
 export const iconFor = (name?: IconName): ComponentType => (name ? ICONS[name] : TableRows);

@@ -50,7 +50,7 @@ function PayLinkOffer({ record, onClose }: { record: RaRecord; onClose: () => vo
 }
 
 /** Written by the server (a checkout, an exception, refunds): shown in the dialog only once there is something. */
-const SERVER_FACTS = ['exception', 'exceptionAmount', 'exceptionCurrency', 'refundedAmount', 'checkoutId', 'checkoutUrl', 'checkoutExpires'];
+const SERVER_FACTS = ['openExceptions', 'exception', 'exceptionAmount', 'exceptionCurrency', 'refundedAmount', 'checkoutId', 'checkoutUrl', 'checkoutExpires'];
 
 /** The look-up job's own schedule (it may name the next look, ahead of now): nothing an operator acts on. */
 const Hidden = () => null;

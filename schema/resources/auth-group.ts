@@ -43,7 +43,7 @@ export const authGroup = defineResource({
         },
         {
           no: 'operator-own', name: 'presets.operator_own.name', manage: 0, all: 0, remark: 'presets.operator_own.remark',
-          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'GET api/callbacks/*', 'POST api/file/upload', ...SAVED_VIEWS, 'GET api/dashboard/*'],
+          rules: ['GET api/receive-money/*', 'POST api/receive-money/*', 'PUT api/receive-money/*', 'DELETE api/receive-money/remove', 'GET api/refunds/*', 'GET api/order-exceptions/*', 'GET api/callbacks/*', 'POST api/file/upload', ...SAVED_VIEWS, 'GET api/dashboard/*'],
         },
         {
           no: 'auditor', name: 'presets.auditor.name', manage: 1, all: 0, remark: 'presets.auditor.remark',

@@ -23,7 +23,10 @@ export const receiveMoney = defineResource({
   show: {
     summary: ['status', 'amount', 'paidAmount', 'refundedAmount', 'channel', 'payType', 'createTime', 'paidTime', 'expireTime', 'tradeNo', 'outTradeNo'],
     actions: ['operator', 'money', 'edit'],
-    panels: [{ resource: 'order-events', target: 'orderId' }, { resource: 'callbacks', target: 'orderId' }, { resource: 'refunds', target: 'orderId' }],
+    panels: [
+      { resource: 'order-events', target: 'orderId' }, { resource: 'order-exceptions', target: 'orderId' },
+      { resource: 'callbacks', target: 'orderId' }, { resource: 'refunds', target: 'orderId' },
+    ],
   },
   compact: { primary: 'title', secondary: ['amount', 'createTime'], tertiary: 'status' },
   filters: ['status', 'channel', 'createTime', 'amount'],
@@ -43,7 +46,10 @@ export const receiveMoney = defineResource({
     channel: f.select({ options: PAY_PROVIDERS, optionSet: 'channel', default: 'manual', filter: true, list: false }),
     payType: f.select({ options: ['', ...PAY_TYPES], default: '', list: false }),
     status: f.select({ options: ORDER_STATUSES, default: 'pending', readOnly: true, colors: ORDER_STATUS_COLORS }),
-    // Money that arrived where it did not fit (paid late, under, over, another currency): set by a notification, cleared by an operator's resolve.
+    // Money that arrived where it did not fit (paid late, under, over, another currency) is one order-exceptions row per payment.
+    // These four columns are only a summary of the order's OPEN rows, for the list's badge and filter: the newest one's kind,
+    // amount and currency, and how many are open. One writer keeps them (server/payments/exceptions.ts `summarize`), from the rows.
+    openExceptions: f.number({ readOnly: true, list: false, filter: false, sortable: false }),
     exception: f.select({ options: ['', ...ORDER_EXCEPTIONS], default: '', readOnly: true, filter: true, list: false, colors: EXCEPTION_COLORS }),
     exceptionAmount: f.number({ decimals: 2, readOnly: true, list: false, money: 'exceptionCurrency' }),
     exceptionCurrency: f.text({ max: 16, readOnly: true, list: false }),

@@ -44,8 +44,11 @@ async function prepare(root: string, orders: number) {
 
   const now = Math.floor(Date.now() / 1000);
   const raw = new SQLite(path.join(dataDir, 'paydesk.db'));
-  const order = raw.prepare(`INSERT INTO receive_money (tradeNo, title, amount, currency, status, exception, exceptionAmount, exceptionCurrency, paidAmount, paidTime,
-    refundedAmount, expireTime, uid, createTime, updateTime, files) VALUES (?, 'Bench order', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')`);
+  const order = raw.prepare(`INSERT INTO receive_money (tradeNo, title, amount, currency, status, exception, exceptionAmount, exceptionCurrency, openExceptions, paidAmount, paidTime,
+    refundedAmount, expireTime, uid, createTime, updateTime, files) VALUES (?, 'Bench order', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')`);
+  // An exception is a row of its own (one per payment that did not fit); the order's columns sum up its open ones.
+  const flag = raw.prepare(`INSERT INTO order_exceptions (orderId, tradeNo, kind, amount, currency, state, uid, createTime, updateTime)
+    VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`);
   const refund = raw.prepare(`INSERT INTO refunds (orderId, tradeNo, amount, currency, state, reason, idempotencyKey, uid, createTime, updateTime)
     VALUES (?, ?, ?, ?, 'succeeded', 'bench', ?, ?, ?, ?)`);
   const filling = Date.now();
@@ -61,8 +64,9 @@ async function prepare(root: string, orders: number) {
       const paidTime = paid ? createTime + 30 + ((i * 31) % 1800) : 0;
       // Open exceptions are a queue operators clear: a few in ten thousand wait at any time.
       const exception = i % 5000 === 17 ? 'underpaid' : '';
-      const result = order.run(`bench-${i}`, amount, currency, status, exception, exception ? amount / 2 : 0, exception ? currency : '',
+      const result = order.run(`bench-${i}`, amount, currency, status, exception, exception ? amount / 2 : 0, exception ? currency : '', exception ? 1 : 0,
         paid ? amount : 0, paidTime, status === 'refunded' ? amount : 0, createTime + 3 * 3600, 1 + (i % 4), createTime, paidTime || createTime);
+      if (exception) flag.run(Number(result.lastInsertRowid), `bench-${i}`, exception, amount / 2, currency, 1 + (i % 4), createTime, createTime);
       if (status === 'refunded') refund.run(Number(result.lastInsertRowid), `bench-${i}`, amount, currency, `bench-refund-${i}`, 1 + (i % 4), paidTime + 3600, paidTime + 3600);
     }
   })();

@@ -4,12 +4,12 @@
  * fit (an open exception, with its amount), and a merchant callback that gave
  * up or is being retried, with its last error in kinds the console words
  * ("connection refused", "HTTP 500", "timed out") and its next try. Both are
- * read through their indexes (callbacks by state, orders by exception),
- * newest first, a page of each, and counted.
+ * read through their indexes (callbacks by state, exceptions by state),
+ * newest first, a page of each, and counted: the exceptions count is of open
+ * exceptions (an order may hold several), not of orders.
  */
 import { sql, type Kysely } from 'kysely';
 import { callbackErrorKind, type Attention, type AttentionCallback, type AttentionEntry } from '../../schema/dashboard';
-import { ORDER_EXCEPTIONS } from '../../schema/options';
 
 /** How many orders the panel lists; the counts say how many more there are. */
 export const ATTENTION_ROWS = 8;
@@ -31,7 +31,8 @@ export async function readAttention(db: Kysely<any>, scopeUid: number | null): P
   const own = <Q extends { where: Function }>(qb: Q): Q => (scopeUid === null ? qb : (qb.where('uid', '=', scopeUid) as Q));
   // Given up, or still being tried after a failure.
   const troubled = (qb: any) => own(qb.where((eb: any) => eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('tries', '>', 0)])])));
-  const flagged = (qb: any) => own(qb.where('exception', 'in', [...ORDER_EXCEPTIONS]));
+  // An order's open exceptions (order_exceptions rows, one per payment that did not fit).
+  const open = (qb: any) => own(qb.where('state', '=', 'open'));
 
   // The newest troubled callback of each order (an order's several callbacks say one thing: its merchant is not answering).
   const callbackRows = await troubled(db.selectFrom('callbacks').select(['id', 'orderId', 'state', 'tries', 'lastCode', 'attempts', 'nextTime', 'updateTime']))
@@ -47,21 +48,31 @@ export async function readAttention(db: Kysely<any>, scopeUid: number | null): P
       nextTime: row.state === 'pending' ? Number(row.nextTime) : 0, updateTime: Number(row.updateTime),
     });
   }
-  const exceptionRows = await flagged(db.selectFrom('receive_money').select(['id', 'updateTime']))
-    .orderBy('updateTime', 'desc').orderBy('id', 'desc').limit(ATTENTION_ROWS).execute();
+  // The newest open exceptions: enough rows to name a page of orders even when some orders hold several.
+  const exceptionRows = await open(db.selectFrom('order_exceptions').select(['orderId']))
+    .orderBy('id', 'desc').limit(ATTENTION_ROWS * 4).execute();
 
-  const ids = [...new Set([...callbacks.keys(), ...exceptionRows.map((r: any) => Number(r.id))])];
+  const ids = [...new Set([...callbacks.keys(), ...exceptionRows.map((r: any) => Number(r.orderId))])].slice(0, ATTENTION_ROWS * 2);
   const orders = ids.length
-    ? await db.selectFrom('receive_money').select(['id', 'tradeNo', 'title', 'exception', 'exceptionAmount', 'exceptionCurrency', 'currency', 'updateTime'])
-      .where('id', 'in', ids).execute()
+    ? await db.selectFrom('receive_money').select(['id', 'tradeNo', 'title', 'updateTime']).where('id', 'in', ids).execute()
     : [];
+  // Every open exception of those orders, each named with its amount and currency.
+  const exceptionsOf = new Map<number, AttentionEntry['exceptions']>();
+  const openRows = ids.length
+    ? await db.selectFrom('order_exceptions').select(['id', 'orderId', 'kind', 'amount', 'currency']).where('orderId', 'in', ids).where('state', '=', 'open').orderBy('id').execute()
+    : [];
+  for (const e of openRows) {
+    const list = exceptionsOf.get(Number(e.orderId)) ?? [];
+    list.push({ id: Number(e.id), kind: String(e.kind), amount: Number(e.amount), currency: String(e.currency) });
+    exceptionsOf.set(Number(e.orderId), list);
+  }
   const entries: AttentionEntry[] = orders.map((o: any) => {
     const callback = callbacks.get(Number(o.id));
     const { updateTime: _, ...failing } = callback ?? { updateTime: 0 };
     return {
       orderId: Number(o.id), tradeNo: String(o.tradeNo), title: String(o.title),
       updateTime: Math.max(Number(o.updateTime), callback?.updateTime ?? 0),
-      exceptions: o.exception ? [{ kind: String(o.exception), amount: Number(o.exceptionAmount), currency: String(o.exceptionCurrency || o.currency) }] : [],
+      exceptions: exceptionsOf.get(Number(o.id)) ?? [],
       callback: callback ? (failing as AttentionCallback) : null,
     };
   });
@@ -70,9 +81,9 @@ export async function readAttention(db: Kysely<any>, scopeUid: number | null): P
   const count = async (qb: any) => Number((await qb.executeTakeFirstOrThrow()).n);
   const [callbackCount, exceptionCount, orderCount] = await Promise.all([
     count(troubled(db.selectFrom('callbacks').select(sql<number>`count(distinct orderId)`.as('n')))),
-    count(flagged(db.selectFrom('receive_money').select(sql<number>`count(*)`.as('n')))),
+    count(open(db.selectFrom('order_exceptions').select(sql<number>`count(*)`.as('n')))),
     count(own(db.selectFrom('receive_money').select(sql<number>`count(*)`.as('n'))
-      .where((eb: any) => eb.or([eb('exception', 'in', [...ORDER_EXCEPTIONS]), eb('id', 'in', troubled(eb.selectFrom('callbacks').select('orderId')))])))),
+      .where((eb: any) => eb.or([eb('openExceptions', '>', 0), eb('id', 'in', troubled(eb.selectFrom('callbacks').select('orderId')))])))),
   ]);
   return { orders: orderCount, callbacks: callbackCount, exceptions: exceptionCount, entries: entries.slice(0, ATTENTION_ROWS) };
 }

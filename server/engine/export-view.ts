@@ -84,6 +84,8 @@ export function exportView(r: Resource, lang: Lang, query: Record<string, unknow
       if (f.widget === 'select') return f.listValue ? String(v) : optionLabel(lang, f.optionSet ?? field, String(v));
       if (f.widget === 'switch') return Number(v) ? yes : no;
       if (typeof v === 'object') return JSON.stringify(v);
+      // An amount whose currency is blank is no money at all (an order with no open exception): an empty cell, never "0" beside "None".
+      if (f.money && !row[f.money]) return null;
       if (f.money && Number.isFinite(Number(v))) return { amount: Number(v), digits: minorDigits(String(row[f.money] ?? '')) };
       if (f.widget === 'number' || typeof v === 'number' || typeof v === 'bigint') {
         const n = Number(v);

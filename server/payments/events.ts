@@ -7,7 +7,7 @@
  * where the merchant hears of it.
  */
 import type { Transaction } from 'kysely';
-import { receiveMoney, refunds } from '../../schema';
+import { orderExceptions, receiveMoney, refunds } from '../../schema';
 import type { Resource } from '../../schema/define';
 import type { OrderStatus } from '../../schema/options';
 import { recordRevisions, type Author, type RowChange } from '../engine/revisions';
@@ -79,13 +79,14 @@ function paymentAuthor(source: Source, actor: string): Author {
 
 /**
  * The history of a money move (server/engine/revisions.ts), in its
- * transaction: the order's fields and its refunds' as they were and became.
+ * transaction: the order's fields, its refunds' and its exceptions' as they were and became.
  */
 export async function recordMoneyRevisions(
-  trx: Transaction<any>, changes: { orders?: RowChange[]; refunds?: RowChange[] }, who: { source: Source; actor: string }, now: number,
+  trx: Transaction<any>, changes: { orders?: RowChange[]; refunds?: RowChange[]; exceptions?: RowChange[] }, who: { source: Source; actor: string }, now: number,
 ): Promise<void> {
   const author = paymentAuthor(who.source, who.actor);
-  const tables: Array<[Resource, RowChange[] | undefined]> = [[receiveMoney as unknown as Resource, changes.orders], [refunds as unknown as Resource, changes.refunds]];
+  const tables: Array<[Resource, RowChange[] | undefined]> = [[receiveMoney as unknown as Resource, changes.orders], [refunds as unknown as Resource, changes.refunds],
+    [orderExceptions as unknown as Resource, changes.exceptions]];
   for (const [r, rows] of tables) {
     if (rows?.length) await recordRevisions(trx, r, { action: 'payment', author, time: now, rows });
   }

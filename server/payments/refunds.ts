@@ -24,7 +24,8 @@ import { t } from '../i18n';
 import { invalid } from '../engine/params';
 import type { Connector, RefundNotice, RefundResult } from './connectors/connector';
 import { recordEvent, recordMoneyRevisions } from './events';
-import { orderChanged, refundSettled } from './totals';
+import { exceptionCounted, orderChanged, refundSettled } from './totals';
+import { findException, moveException, summarize, type ExceptionRow } from './exceptions';
 import { findOrder, type OrderRow, type TransitionDeps } from './transitions';
 import { checkoutOrder } from './orders';
 import { retryLostRaces } from '../db/races';
@@ -51,14 +52,14 @@ export interface RefundRow {
 }
 
 export interface RefundAsk {
-  /** Blank: what is left of the paid amount (never for an exception: it is refunded whole). */
+  /** Blank: what is left of the paid amount (never for an exception: it is refunded whole, capped by its own amount). */
   amount?: number;
   /** At most 256 characters (the route's input, server/payments/inputs.ts), as the column. */
   reason: string;
   /** The operator's user id. */
   actor: string;
-  /** Refund the order's exception (the money that did not fit) instead of what it was paid. */
-  exception?: boolean;
+  /** Refund this exception of the order (the money of one payment that did not fit), whole, instead of what it was paid. */
+  exceptionId?: number;
   /** Derived from the caller's Idempotency-Key: the same key resumes the same refund instead of making another. */
   key?: string;
   /** Runs inside the reserving transaction (the operation-log row). */
@@ -87,19 +88,26 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
   const now = deps.clock();
   const id = await retryLostRaces(() => deps.db.transaction().execute(async (trx) => {
     const current = (await findOrder(trx, { id: order.id }))!;
-    const exception = ask.exception ? (current.exception as OrderException | '') : '';
+    let exception: OrderException | '' = '';
+    let claimed: ExceptionRow | undefined;
     let amount: number;
     let currency = current.currency;
-    if (ask.exception) {
-      if (!exception) throw new AppError(409, 'errors.no_exception');
-      amount = current.exceptionAmount;
-      currency = current.exceptionCurrency || current.currency;
-      // Claimed by clearing the flag: a second resolve finds none.
-      const claimed = await trx.updateTable('receive_money')
-        .set({ exception: '', updateTime: now, ...(countsAgainstPaid(exception) && { refundedAmount: sql`refundedAmount + ${amount}` }) })
-        .where('id', '=', current.id).where('exception', '=', exception).executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) throw new AppError(409, 'errors.no_exception');
-      await orderChanged(trx, current, { ...current, exception: '' });
+    if (ask.exceptionId) {
+      claimed = await findException(trx, { id: ask.exceptionId });
+      if (claimed?.orderId !== current.id || claimed.state !== 'open') throw new AppError(409, 'errors.no_exception');
+      exception = claimed.kind;
+      // An exception goes back whole, and never more than it holds: its own amount, in its own currency.
+      amount = claimed.amount;
+      currency = claimed.currency || current.currency;
+      // Claimed by moving it out of `open`: a second resolve of it finds none.
+      if (!(await moveException(trx, claimed, 'open', { state: 'refunded', reason: ask.reason, resolvedBy: ask.actor, resolvedTime: now }, now))) {
+        throw new AppError(409, 'errors.no_exception');
+      }
+      if (countsAgainstPaid(exception)) {
+        await trx.updateTable('receive_money').set({ refundedAmount: sql`refundedAmount + ${amount}` }).where('id', '=', current.id).execute();
+      }
+      await summarize(trx, current.id, now);
+      await exceptionCounted(trx, current, exception, -1);
     } else {
       if (!REFUNDABLE_STATUSES.includes(current.status)) throw new AppError(409, 'errors.refund_not_paid', { status: current.status });
       const left = cents(current.paidAmount - current.refundedAmount);
@@ -120,9 +128,12 @@ async function reserve(deps: RefundDeps, order: OrderRow, ask: RefundAsk): Promi
       uid: current.uid, createTime: now, updateTime: now,
     };
     const inserted = await trx.insertInto('refunds').values(refund).executeTakeFirstOrThrow();
+    const refundId = Number(inserted.insertId);
+    if (claimed) await trx.updateTable('order_exceptions').set({ refundId }).where('id', '=', claimed.id).execute();
     await recordMoneyRevisions(trx, {
       orders: [{ before: current, after: await findOrder(trx, { id: current.id }) }],
-      refunds: [{ after: { ...refund, id: Number(inserted.insertId) } }],
+      refunds: [{ after: { ...refund, id: refundId } }],
+      ...(claimed && { exceptions: [{ before: claimed, after: { ...claimed, state: 'refunded', reason: ask.reason, resolvedBy: ask.actor, resolvedTime: now, refundId } }] }),
     }, { source: 'refund', actor: ask.actor }, now);
     await ask.audit?.(trx);
     return Number(inserted.insertId);
@@ -185,9 +196,13 @@ export async function settleRefund(deps: RefundDeps, refundId: number, result: R
       await trx.updateTable('receive_money').set({
         updateTime: now,
         ...(against && { refundedAmount: sql`refundedAmount - ${refund.amount}` }),
-        // The money is still with us: the exception is back for the operator.
-        ...(refund.exception && !order.exception && { exception: refund.exception }),
       }).where('id', '=', order.id).execute();
+      // The money is still with us: its exception is open again for the operator.
+      const sentBack = refund.exception ? await findException(trx, { refundId }) : undefined;
+      if (sentBack && (await moveException(trx, sentBack, 'refunded', { state: 'open', reason: '', resolvedBy: '', resolvedTime: 0, refundId: 0 }, now))) {
+        await summarize(trx, order.id, now);
+        await exceptionCounted(trx, order, sentBack.kind, 1);
+      }
       const after = (await findOrder(trx, { id: order.id }))!;
       await remember(after);
       await orderChanged(trx, order, after);

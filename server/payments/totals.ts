@@ -7,9 +7,11 @@
  * owner under `ALL_OWNERS` so that a caller who manages everyone's orders
  * reads one row per hour and currency, not one per operator:
  *  - `order_totals`: orders by the hour they were created: a column per
- *    status (`pending` … `refunded`) and per open exception (`paid_late` …).
- *    Binned orders (deleteTime > 0) are not counted, as the orders list does
- *    not show them.
+ *    status (`pending` … `refunded`), and a column per exception kind
+ *    (`paid_late` …) counting the OPEN exceptions (order_exceptions rows) of
+ *    those orders, so an order with two open counts two. Binned orders
+ *    (deleteTime > 0) are not counted, nor their exceptions, as the orders
+ *    list does not show them.
  *  - `money_totals`: money by the hour it moved: what orders were paid
  *    (completed or later refunded, at paidTime) and what refunds of paid money
  *    gave back (at the refund's settlement), in hundredths of the currency's
@@ -25,7 +27,7 @@
  * day in which the hour began).
  *
  * Every change goes through `orderChanged` (the order's facts before and
- * after) and `refundSettled`; `rebuildTotals` computes the same totals from the
+ * after), `exceptionCounted` (an exception opened or resolved) and `refundSettled`; `rebuildTotals` computes the same totals from the
  * rows, for the migration that introduced them and for bulk loads.
  */
 import { sql, type Kysely } from 'kysely';
@@ -56,13 +58,12 @@ export interface OrderFacts {
   createTime: number;
   currency: string;
   status: string;
-  exception: string;
   paidAmount: number;
   paidTime: number;
   deleteTime: number;
 }
 
-export const FACT_COLUMNS = ['uid', 'createTime', 'currency', 'status', 'exception', 'paidAmount', 'paidTime', 'deleteTime'] as const;
+export const FACT_COLUMNS = ['uid', 'createTime', 'currency', 'status', 'paidAmount', 'paidTime', 'deleteTime'] as const;
 
 const cents = (amount: number) => Math.round(Number(amount) * 100);
 const isPaid = (f: OrderFacts) => (PAID_STATUSES as readonly string[]).includes(f.status);
@@ -97,11 +98,14 @@ const tables = () => ({
   money_totals: new Deltas(KEY, MONEY_COLUMNS),
 });
 
-function count(t: ReturnType<typeof tables>, f: OrderFacts | null, sign: 1 | -1) {
+/** `kinds`: the kinds of the order's open exceptions, one entry each (two underpayments are two). */
+function count(t: ReturnType<typeof tables>, f: OrderFacts | null, kinds: readonly string[], sign: 1 | -1) {
   if (!f) return;
   const uid = Number(f.uid);
   if (!Number(f.deleteTime)) {
-    t.order_totals.add({ uid, hour: hourOf(Number(f.createTime)), currency: f.currency }, { [f.status]: 1, ...(f.exception && { [f.exception]: 1 }) }, sign);
+    const counts: Row = { [f.status]: 1 };
+    for (const kind of kinds) counts[kind] = Number(counts[kind] ?? 0) + 1;
+    t.order_totals.add({ uid, hour: hourOf(Number(f.createTime)), currency: f.currency }, counts, sign);
   }
   if (isPaid(f)) {
     const delay = `d${delayBucket(Number(f.paidTime) - Number(f.createTime))}`;
@@ -117,22 +121,45 @@ async function write(trx: Kysely<any>, t: ReturnType<typeof tables>) {
   }
 }
 
+type Facts = (OrderFacts & { id?: number }) | null;
+
 /**
  * In the transaction of a write to an order: moves its counts from what it
  * was (`before`, null for a new order) to what it is (`after`, null once
  * deleted). Only the differences are written.
  */
-export async function orderChanged(trx: Kysely<any>, before: OrderFacts | null, after: OrderFacts | null) {
+export async function orderChanged(trx: Kysely<any>, before: Facts, after: Facts) {
   await ordersChanged(trx, [{ before, after }]);
 }
 
-/** The same for many orders changed in one transaction (a batch): their differences summed, one write per table. */
-export async function ordersChanged(trx: Kysely<any>, changes: ReadonlyArray<{ before: OrderFacts | null; after: OrderFacts | null }>) {
+/**
+ * The same for many orders changed in one transaction (an import's batch): their differences summed, one write per
+ * table. An order's open exceptions move with it (binned, restored, another currency); an exception opened or resolved
+ * in the same transaction is counted by `exceptionCounted`, so both sides here read the same rows. They are read only
+ * for orders that move, in one query: a new order has none, and an order that stays under the same key keeps them.
+ */
+export async function ordersChanged(trx: Kysely<any>, changes: ReadonlyArray<{ before: Facts; after: Facts }>) {
+  const key = (f: OrderFacts) => JSON.stringify([Number(f.uid), hourOf(Number(f.createTime)), f.currency, Boolean(Number(f.deleteTime))]);
+  const moving = changes.filter(({ before, after }) => Number(before?.id ?? 0) && (!after || key(before!) !== key(after))).map(({ before }) => Number(before!.id));
+  const kindsOf = new Map<number, string[]>();
+  if (moving.length) {
+    const open = await trx.selectFrom('order_exceptions').select(['orderId', 'kind']).where('orderId', 'in', moving).where('state', '=', 'open').execute();
+    for (const row of open) kindsOf.set(Number(row.orderId), [...(kindsOf.get(Number(row.orderId)) ?? []), String(row.kind)]);
+  }
   const t = tables();
   for (const { before, after } of changes) {
-    count(t, before, -1);
-    count(t, after, 1);
+    const kinds = kindsOf.get(Number(before?.id ?? 0)) ?? [];
+    count(t, before, kinds, -1);
+    count(t, after, kinds, 1);
   }
+  await write(trx, t);
+}
+
+/** In the transaction that opens (1) or resolves (-1) an exception of `order` (as it stands): its count, unless the order is binned. */
+export async function exceptionCounted(trx: Kysely<any>, order: OrderFacts, kind: string, sign: 1 | -1) {
+  if (Number(order.deleteTime)) return;
+  const t = tables();
+  t.order_totals.add({ uid: Number(order.uid), hour: hourOf(Number(order.createTime)), currency: order.currency }, { [kind]: 1 }, sign);
   await write(trx, t);
 }
 
@@ -165,6 +192,14 @@ export async function rebuildTotals(db: Kysely<any>) {
   // Inside the migration's own transaction, or in one of its own.
   const run = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   const countOf = (column: string, value: string) => `sum(case when ${column} = '${value}' then 1 else 0 end) as ${value}`;
+  // Before exceptions had rows of their own (migrations older than order_exceptions), an order held one, in its column.
+  const perPayment = (await db.introspection.getTables()).some((t) => t.name === 'order_exceptions');
+  const counted = perPayment
+    ? sql.raw(`select o.uid, o.createTime, o.currency, e.kind as exception, o.deleteTime from receive_money o
+        join order_exceptions e on e.orderId = o.id and e.state = 'open'`)
+    : undefined;
+  const statusCounts = sql.raw(statuses.map((s) => countOf('status', s)).join(', '));
+  const exceptionCounts = sql.raw(exceptions.map((e) => countOf('exception', e)).join(', '));
   const orderCounts = sql.raw([...statuses.map((s) => countOf('status', s)), ...exceptions.map((e) => countOf('exception', e))].join(', '));
   const delays = sql.raw(DELAY_COLUMNS.map((c, i) => `sum(case when bucket = ${i} then 1 else 0 end) as ${c}`).join(', '));
   await run(async (trx) => {
@@ -172,9 +207,22 @@ export async function rebuildTotals(db: Kysely<any>) {
     for (const perOwner of [true, false]) {
       const owner = sql.raw(perOwner ? 'uid' : String(ALL_OWNERS));
       const byOwner = sql.raw(perOwner ? 'uid, ' : '');
-      await sql`insert into order_totals (uid, hour, currency, ${sql.raw(countColumns.join(', '))})
-        select ${owner}, createTime - createTime % 3600, currency, ${orderCounts} from receive_money
-        where deleteTime = 0 group by ${byOwner}createTime - createTime % 3600, currency`.execute(trx);
+      if (!counted) {
+        await sql`insert into order_totals (uid, hour, currency, ${sql.raw(countColumns.join(', '))})
+          select ${owner}, createTime - createTime % 3600, currency, ${orderCounts} from receive_money
+          where deleteTime = 0 group by ${byOwner}createTime - createTime % 3600, currency`.execute(trx);
+      } else {
+        // One row per order for its status, one per open exception for its kind (the same order's key): summed per key.
+        const zeros = (names: readonly string[]) => sql.raw(names.map((n) => `0 as ${n}`).join(', '));
+        const sums = sql.raw(countColumns.map((c) => `sum(${c}) as ${c}`).join(', '));
+        const statusPart = sql`select uid, createTime, currency, ${statusCounts}, ${zeros(exceptions)}
+          from receive_money where deleteTime = 0 group by uid, createTime, currency`;
+        const exceptionPart = sql`select uid, createTime, currency, ${zeros(statuses)}, ${exceptionCounts}
+          from (${counted}) x where deleteTime = 0 group by uid, createTime, currency`;
+        await sql`insert into order_totals (uid, hour, currency, ${sql.raw(countColumns.join(', '))})
+          select ${owner}, createTime - createTime % 3600, currency, ${sums} from (${statusPart} union all ${exceptionPart}) counted
+          group by ${byOwner}createTime - createTime % 3600, currency`.execute(trx);
+      }
       await sql`insert into money_totals (uid, hour, currency, ${sql.raw(MONEY_COLUMNS.join(', '))})
         select ${owner}, hour, currency, sum(paidCents), sum(payments), sum(refundedCents), sum(refunds), ${delays} from (
           select uid, paidTime - paidTime % 3600 as hour, currency, round(paidAmount * 100) as paidCents, 1 as payments, 0 as refundedCents, 0 as refunds,

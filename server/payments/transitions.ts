@@ -54,6 +54,8 @@ export interface OrderRow {
   exception: string;
   exceptionAmount: number;
   exceptionCurrency: string;
+  /** How many of its exceptions are open (a summary of its order_exceptions rows, server/payments/exceptions.ts). */
+  openExceptions: number;
   checkoutId: string;
   checkoutExpires: number;
   createTime: number;
@@ -69,7 +71,7 @@ export interface Outcome {
 
 export const ORDER_COLUMNS = [
   'id', 'tradeNo', 'outTradeNo', 'status', 'amount', 'currency', 'notifyUrl', 'uid', 'paidAmount', 'paidTime', 'channelTradeNo',
-  'channel', 'refundedAmount', 'exception', 'exceptionAmount', 'exceptionCurrency', 'checkoutId', 'checkoutExpires',
+  'channel', 'refundedAmount', 'exception', 'exceptionAmount', 'exceptionCurrency', 'openExceptions', 'checkoutId', 'checkoutExpires',
   'createTime', 'deleteTime',
 ] as const;
 
@@ -85,7 +87,7 @@ export async function findOrder(db: Kysely<any>, key: OrderKey): Promise<OrderRo
   const row = await ('id' in key ? qb.where('id', '=', key.id) : qb.where('tradeNo', '=', key.tradeNo)).executeTakeFirst();
   return row
     ? ({ ...row, amount: Number(row.amount), paidAmount: Number(row.paidAmount), refundedAmount: Number(row.refundedAmount),
-      exceptionAmount: Number(row.exceptionAmount), paidTime: Number(row.paidTime), createTime: Number(row.createTime), deleteTime: Number(row.deleteTime) } as OrderRow)
+      exceptionAmount: Number(row.exceptionAmount), openExceptions: Number(row.openExceptions), paidTime: Number(row.paidTime), createTime: Number(row.createTime), deleteTime: Number(row.deleteTime) } as OrderRow)
     : undefined;
 }
 

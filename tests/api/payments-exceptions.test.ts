@@ -1,8 +1,9 @@
 /**
  * Money that does not fit its order is kept, shown and resolved (BTCPay's
  * model): a verified payment after the order ended, for another amount or in
- * another currency flags the order, joins its story and reaches the merchant
- * as `order.exception`; an operator accepts it or sends it back, with a reason.
+ * another currency is an exception row of its own (issue 31 item 7: an order
+ * may hold several), joins the order's story and reaches the merchant as
+ * `order.exception`; an operator accepts or sends back each one, with a reason.
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -57,9 +58,10 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     const res = await pay(o, 12.5, 'USD', 'gw-late');
     expect(res.status).toBe(200);
     expect(res.body.data.result).toBe('flagged');
-    const { row, events, callbacks } = await stored(api, o.id);
-    expect(row).toMatchObject({ status: 'closed', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-late' });
+    const { row, events, callbacks, exceptions } = await stored(api, o.id);
+    expect(row).toMatchObject({ status: 'closed', exception: 'paid_late', exceptionCurrency: 'USD', channelTradeNo: 'gw-late', openExceptions: 1 });
     expect(Number(row.exceptionAmount)).toBe(12.5);
+    expect(exceptions).toMatchObject([{ kind: 'paid_late', amount: 12.5, currency: 'USD', reference: 'gw-late', state: 'open', uid: row.uid }]);
     expect(events.at(-1)).toMatchObject({ exception: 'paid_late', reference: 'gw-late', source: 'notify', toStatus: 'closed' });
     expect(payloads(callbacks).at(-1)).toMatchObject({
       type: 'order.exception', data: { status: 'closed', exception: 'paid_late', received: { amount: 12.5, currency: 'USD', reference: 'gw-late' } },
@@ -71,14 +73,18 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     });
   });
 
-  it('keeps an underpayment: the order stays pending, flagged underpaid; a second short payment adds up', async () => {
+  it('keeps an underpayment: the order stays pending, flagged underpaid; a second short payment is an exception of its own', async () => {
     const o = await order(api);
-    expect((await pay(o, 5)).body.data.result).toBe('flagged');
-    await pay(o, 2.5);
-    const { row, callbacks } = await stored(api, o.id);
-    expect(row).toMatchObject({ status: 'pending', exception: 'underpaid' });
-    expect(Number(row.exceptionAmount)).toBe(7.5);
-    expect(payloads(callbacks).map((p) => p.type)).toEqual(['order.exception', 'order.exception']);
+    expect((await pay(o, 5, 'USD', 'gw-short-1')).body.data.result).toBe('flagged');
+    await pay(o, 2.5, 'USD', 'gw-short-2');
+    const { row, callbacks, exceptions } = await stored(api, o.id);
+    // The order's columns sum up its open exceptions: the newest, and how many.
+    expect(row).toMatchObject({ status: 'pending', exception: 'underpaid', openExceptions: 2 });
+    expect(Number(row.exceptionAmount)).toBe(2.5);
+    expect(exceptions.map((e) => [e.kind, e.amount, e.reference, e.state])).toEqual([['underpaid', 5, 'gw-short-1', 'open'], ['underpaid', 2.5, 'gw-short-2', 'open']]);
+    expect(payloads(callbacks).map((p) => [p.type, p.data.exceptionId, p.data.openExceptions])).toEqual([
+      ['order.exception', exceptions[0]!.id, 1], ['order.exception', exceptions[1]!.id, 2],
+    ]);
   });
 
   it('keeps an overpayment: the order completes with what was paid and keeps the flag with the excess', async () => {
@@ -110,17 +116,19 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'refunded', exception: '', channelTradeNo: 'gw-first' });
   });
 
-  it('a flag made on a stale read of the order writes nothing and asks to decide again, so the money already flagged stays', async () => {
+  it('a flag decided on a stale read of the order (it closed meanwhile) writes nothing and asks to decide again', async () => {
     const o = await order(api);
     const db = api.t.app.paydesk.db.any;
     const stale = (await findOrder(db, { id: o.id }))!;
     expect((await pay(o, 5)).body.data.result).toBe('flagged');
+    dataOf(await api.call('POST', '/api/receive-money/close', { id: o.id, reason: 'gave up' }));
     const notice: PaymentNotice = { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 3, currency: 'USD', reference: 'gw-stale' };
     const input = { exception: 'underpaid' as const, amount: 3, notice, source: 'notify' as const, actor: 'standard', digest: '' };
     expect(await db.transaction().execute((trx) => flagException(trx, stale, input, api.clock.now))).toBeNull();
-    const { row, events } = await stored(api, o.id);
-    expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo]).toEqual(['underpaid', 5, `gw-${serial - 1}`]);
+    const { row, events, exceptions } = await stored(api, o.id);
+    expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo, row.openExceptions]).toEqual(['underpaid', 5, `gw-${serial - 1}`, 1]);
     expect(events.filter((e) => e.exception)).toHaveLength(1);
+    expect(exceptions).toHaveLength(1);
   });
 
   /** The payments' dependencies on this app, with `meanwhile` run after a notice read its order and before its transaction starts. */
@@ -149,13 +157,14 @@ describe.each(DIALECTS)('order exceptions on %s', (dialect) => {
     expect(Number(row.exceptionAmount)).toBe(12.5);
   });
 
-  it('adds a short payment to one flagged meanwhile, deciding again on the order as it now is', async () => {
+  it('keeps a short payment beside one flagged meanwhile, each its own exception', async () => {
     const o = await order(api);
     const short = (amount: number, reference: string): PaymentNotice => ({ kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount, currency: 'USD', reference });
     const flagging = racing((deps) => applyNotification(deps, 'standard', `msg_first_${serial++}`, '', short(5, 'gw-first')));
     expect(await applyNotification(flagging, 'standard', `msg_second_${serial++}`, '', short(3, 'gw-second'))).toMatchObject({ kind: 'flagged' });
-    const { row } = await stored(api, o.id);
-    expect([row.exception, Number(row.exceptionAmount), row.channelTradeNo]).toEqual(['underpaid', 8, 'gw-first']);
+    const { row, exceptions } = await stored(api, o.id);
+    expect([row.exception, row.openExceptions, row.channelTradeNo]).toEqual(['underpaid', 2, 'gw-first']);
+    expect(exceptions.map((e) => [e.amount, e.reference])).toEqual([[5, 'gw-first'], [3, 'gw-second']]);
     const notifications = await api.t.app.paydesk.db.any.selectFrom('pay_notifications').select(['outcome', 'reason']).where('orderId', '=', o.id).orderBy('id').execute();
     expect(notifications).toEqual([
       { outcome: 'flagged', reason: 'underpaid: expected 12.5 USD, got 5 USD' }, { outcome: 'flagged', reason: 'underpaid: expected 12.5 USD, got 3 USD' },

@@ -11,6 +11,7 @@ import { AppError } from '../../server/http';
 import { makeConnectors } from '../../server/payments/connectors';
 import { applyNotification } from '../../server/payments/notify';
 import { applyRefundNotice, refundOrder, settleRefund, type RefundDeps } from '../../server/payments/refunds';
+import { findException, openExceptions } from '../../server/payments/exceptions';
 import { findOrder } from '../../server/payments/transitions';
 import { history, order, payApi, paymentDeps, stored, userWith, type PayApi } from './payments-support';
 
@@ -36,7 +37,7 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
   it('refuses, at the service itself, to refund an exception an order does not have, writing nothing', async () => {
     const o = await paidOrder();
     const row = (await findOrder(api.t.app.paydesk.db.any, { id: o.id }))!;
-    await expect(refundOrder(service(), row, { reason: 'no such money', actor: '1', exception: true })).rejects.toMatchObject({ code: 409, key: 'errors.no_exception' });
+    await expect(refundOrder(service(), row, { reason: 'no such money', actor: '1', exceptionId: 999_999 })).rejects.toMatchObject({ code: 409, key: 'errors.no_exception' });
     expect(await api.t.app.paydesk.db.any.selectFrom('refunds').select('id').where('orderId', '=', o.id).execute()).toEqual([]);
   });
 
@@ -105,12 +106,16 @@ describe.each(DIALECTS)('refunds on %s', (dialect) => {
     const o = await order(api, { amount: 100 });
     await applyNotification(deps, 'standard', `msg_back_${o.id}`, '', { kind: 'payment', to: 'completed', tradeNo: o.tradeNo, amount: 5, currency: 'USD', reference: 'gw-short' });
     const down: RefundDeps = { ...deps, connectors: { ...deps.connectors, manual: { ...deps.connectors.manual, refund: async () => { throw new Error('socket hang up'); } } } };
-    const pending = await refundOrder(down, (await findOrder(deps.db, { id: o.id }))!, { reason: 'send it back', actor: '1', exception: true });
+    const [exception] = await openExceptions(deps.db, o.id);
+    const pending = await refundOrder(down, (await findOrder(deps.db, { id: o.id }))!, { reason: 'send it back', actor: '1', exceptionId: exception!.id });
     expect(pending).toMatchObject({ state: 'pending', exception: 'underpaid' });
     expect((await findOrder(deps.db, { id: o.id }))!.exception).toBe('');
+    expect(await findException(deps.db, { id: exception!.id })).toMatchObject({ state: 'refunded', refundId: pending.id });
     expect(await settleRefund(deps, pending.id, { state: 'failed', reference: '' })).toMatchObject({ state: 'failed' });
     const after = (await findOrder(deps.db, { id: o.id }))!;
-    expect([after.exception, after.exceptionAmount, after.refundedAmount]).toEqual(['underpaid', 5, 0]);
+    expect([after.exception, after.exceptionAmount, after.openExceptions, after.refundedAmount]).toEqual(['underpaid', 5, 1, 0]);
+    // The same exception is open again, not a new one.
+    expect(await findException(deps.db, { id: exception!.id })).toMatchObject({ state: 'open', refundId: 0, reason: '' });
     expect((await stored(api, o.id)).events.at(-1)).toMatchObject({ source: 'refund', actor: 'manual', reason: 'refund failed', exception: 'underpaid' });
     expect((await history(api, 'refunds', pending.id)).at(-1)).toMatchObject({ userId: 0, actor: 'refund:manual', changes: { state: ['pending', 'failed'] } });
   });

@@ -58,11 +58,13 @@ export async function stored(api: Api, id: number) {
   const row = await k.selectFrom('receive_money').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const events = await k.selectFrom('order_events').selectAll().where('orderId', '=', id).orderBy('id').execute();
   const callbacks = await k.selectFrom('callbacks').selectAll().where('orderId', '=', id).orderBy('id').execute();
-  return { row, events, callbacks };
+  const exceptions = (await k.selectFrom('order_exceptions').selectAll().where('orderId', '=', id).orderBy('id').execute())
+    .map((e) => ({ ...e, amount: Number(e.amount) }) as Record<string, any> & { id: number; amount: number });
+  return { row, events, callbacks, exceptions };
 }
 
 /** A row's record history (server/engine/revisions.ts), oldest first, with its changes as [before, after] pairs. */
-export async function history(api: Api, resource: 'receive-money' | 'refunds', rowId: number) {
+export async function history(api: Api, resource: 'receive-money' | 'refunds' | 'order-exceptions', rowId: number) {
   type Stored = { action: string; userId: number; apiKeyId: number; actor: string; changes: string };
   const rows: Stored[] = await api.t.app.paydesk.db.any.selectFrom('revisions').select(['action', 'userId', 'apiKeyId', 'actor', 'changes'])
     .where('resource', '=', resource).where('rowId', '=', rowId).orderBy('id').execute();

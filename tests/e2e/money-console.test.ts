@@ -3,13 +3,15 @@
  * order is refunded half and then the rest, reads 已退款, and the merchant
  * receives both refund callbacks, signed; what was charged is read-only on
  * it; a payment that arrived after the order closed shows under "Needs
- * attention" on a phone and is accepted; a merchant's endpoint is tried with
- * "Send test callback"; the payment notifications read in the reader's words.
+ * attention" on a phone and is accepted; two payments that did not fit one
+ * order are both kept and settled one by one; a merchant's endpoint is tried
+ * with "Send test callback"; the payment notifications read in the reader's words.
  */
 import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type Merchant } from '../fakes/merchant';
+import { scan } from './axe';
 import { consoleSuite, gone, shown, ROWS } from './console';
 import { browserMissing, callApi, screenshot } from './harness';
 
@@ -37,11 +39,11 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
   }
 
   /** What a gateway sends: a Standard Webhooks notification that the order was paid, signed with the channel's secret. */
-  async function notifyPaid(order: Order, amount = 88) {
+  async function notifyPaid(order: Order, amount = 88, currency = 'HKD') {
     const at = new Date();
     const seconds = Math.floor(at.getTime() / 1000);
-    const body = JSON.stringify({ tradeNo: order.tradeNo, status: 'paid', amount, currency: 'HKD', channelTradeNo: `gw-${order.id}`, paidTime: seconds });
-    const id = `msg_money_${order.id}`;
+    const body = JSON.stringify({ tradeNo: order.tradeNo, status: 'paid', amount, currency, channelTradeNo: `gw-${order.id}-${currency}`, paidTime: seconds });
+    const id = `msg_money_${order.id}_${currency}_${amount}`;
     const res = await suite.server.app.inject({
       method: 'POST', url: '/api/receive-money/notify/standard', payload: body,
       headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': new Webhook(SECRET).sign(id, at, body) },
@@ -182,13 +184,13 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     }
   });
 
-  it('the menu counts the orders that need attention', async () => {
+  it('the menu counts the open exceptions that need attention', async () => {
     const order = await createOrder({ title: '少付订单' });
     expect(await notifyPaid(order, 80)).toBe(200);
     const page = await suite.openSignedIn('/admin/users', { viewport: { width: 1280, height: 900 } });
     const entry = page.getByRole('navigation').getByRole('link', { name: /流水页面/ });
     await expect.poll(() => entry.getByTestId('menu-attention-count').textContent()).toBe('1');
-    expect(await entry.textContent()).toContain('1 笔订单待处理');
+    expect(await entry.textContent()).toContain('1 笔异常待处理');
     // The notification that flagged it reads in words (issue 31 item 11): the channel by its name, the reason in the
     // reader's language with both amounts in their currency, the amount with its currency; no code of ours.
     await page.evaluate(() => { window.location.hash = '#/admin/pay-notifications'; });
@@ -198,6 +200,50 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     expect(read).toContain('手动（自带支付链接）');
     expect(read).not.toMatch(/underpaid|standard|expected/);
     expect(read.replace('实收 HK$80.00', '')).toContain('HK$80.00');
+  });
+
+  it('two payments that did not fit one order are both kept and settled one by one, in en-us and zh-cn', async () => {
+    const order = await createOrder({ title: 'Two payments' });
+    expect(await notifyPaid(order, 40)).toBe(200);
+    expect(await notifyPaid(order, 88, 'USD')).toBe(200);
+
+    let page = await suite.openSignedIn(`/admin/receive-money/${order.id}/show`, { lang: 'en-us', viewport: { width: 1280, height: 900 } });
+    let open = page.getByTestId('open-exception');
+    await expect.poll(() => open.count()).toBe(2);
+    expect(await page.getByTestId('record-status').textContent()).toContain('2 exceptions');
+    expect(await open.nth(0).textContent()).toContain('Underpaid · HK$40.00');
+    expect(await open.nth(1).textContent()).toContain('Wrong currency · $88.00');
+    expect(await scan(page, 'order page with two exceptions en-us 1280', '[data-testid=record-summary]')).toEqual([]);
+    await open.nth(0).getByRole('button', { name: 'Accept payment' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Accept payment' });
+    await prompt.getByLabel('Reason').fill('Rest paid in cash');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await gone(prompt);
+    // The short payment is settled; the dollars still wait, alone.
+    await expect.poll(() => open.count()).toBe(1);
+    expect(await open.textContent()).toContain('Wrong currency');
+    await screenshot(page, 'money-two-exceptions-en-us-1280');
+    await suite.context.close();
+
+    page = await suite.openSignedIn(`/admin/receive-money/${order.id}/show`, { lang: 'zh-cn', viewport: { width: 390, height: 844 } });
+    open = page.getByTestId('open-exception');
+    await expect.poll(() => open.count()).toBe(1);
+    expect(await open.textContent()).toContain('币种不符');
+    // Money in another currency can only go back.
+    expect(await open.getByRole('button', { name: '接受款项' }).count()).toBe(0);
+    await open.getByRole('button', { name: '退还款项' }).click();
+    const refund = page.getByRole('dialog', { name: '退还款项' });
+    await refund.getByLabel('原因').fill('币种付错，原路退回');
+    await refund.getByRole('button', { name: '确认' }).click();
+    await gone(refund);
+    await gone(page.getByTestId('open-exceptions'));
+    // Both stay on the order's record, each as it was settled.
+    await page.getByRole('tab', { name: '订单异常' }).click();
+    const tab = page.locator('#record-tab-panel');
+    await expect.poll(() => tab.textContent()).toContain('已退回');
+    expect(await tab.textContent()).toContain('已接受');
+    await screenshot(page, 'money-two-exceptions-zh-cn-390');
+    await suite.context.close();
   });
 
   it('"Send test callback" shows what the merchant answered, and a refused address in words', async () => {

@@ -41,7 +41,7 @@ it('offers the states and the creation date first unless the table names its com
 it('declares the order page: its summary, actions and related panels', () => {
   expect(receiveMoney.show?.summary.slice(0, 4)).toEqual(['status', 'amount', 'paidAmount', 'refundedAmount']);
   expect(receiveMoney.show?.actions).toContain('edit');
-  expect(receiveMoney.show?.panels?.map((p) => p.resource)).toEqual(['order-events', 'callbacks', 'refunds']);
+  expect(receiveMoney.show?.panels?.map((p) => p.resource)).toEqual(['order-events', 'order-exceptions', 'callbacks', 'refunds']);
   expect(defineResource({ name: 'notes', menu: 'content', fields }).show).toBeUndefined();
 });
 

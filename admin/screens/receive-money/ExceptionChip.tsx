@@ -1,7 +1,8 @@
 /**
  * An order's exception as a badge: money that arrived where it did not fit
  * (paid late, under, over, in another currency), with the amount that came,
- * until an operator accepts or refunds it.
+ * until an operator accepts or refunds it. An order holding several open
+ * ones reads how many ("2 exceptions"); its page lists each.
  */
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { Chip, Stack } from '@mui/material';
@@ -18,8 +19,11 @@ export function ExceptionChip({ record, withAmount = false }: { record: RaRecord
   if (!exception) return null;
   const field = getResource('receive-money').fields.exception!;
   const color = EXCEPTION_COLORS[exception];
-  const label = translate(optionKey('exception', field, exception), { _: exception });
-  const amount = withAmount && record.exceptionAmount ? formatMoney(Number(record.exceptionAmount), String(record.exceptionCurrency || record.currency || ''), locale) : '';
+  const several = Number(record.openExceptions) > 1;
+  const label = several
+    ? translate('admin.screens.receive-money.exceptions_open', { smart_count: Number(record.openExceptions) })
+    : translate(optionKey('exception', field, exception), { _: exception });
+  const amount = withAmount && !several && record.exceptionAmount ? formatMoney(Number(record.exceptionAmount), String(record.exceptionCurrency || record.currency || ''), locale) : '';
   return (
     <Chip
       size="small"

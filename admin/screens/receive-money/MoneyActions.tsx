@@ -1,17 +1,19 @@
 /**
  * What an operator does with money that already moved: refund a paid order
- * (all or part of what is left), and settle an exception by accepting the
- * money (the order is completed with it) or giving it back. Each button
- * shows only to a caller holding its rule; each asks a reason.
+ * (all or part of what is left), and settle each open exception of the order
+ * on its own (one per payment that did not fit) by accepting the money (the
+ * order is completed with it) or giving it back. Each button shows only to a
+ * caller holding its rule; each asks a reason.
  */
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useGetManyReference, useLocale, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { formatMoney } from '../../../schema/money';
 import { ruleKey } from '../../../schema/rules';
 import { call } from '../../api/http';
 import { PromptDialog } from '../../form/PromptDialog';
 import { usePermission } from '../../permissions';
+import { actionRule } from '../../schema';
 import { ExceptionChip } from './ExceptionChip';
 import { RefundDialog } from './RefundDialog';
 import { canRefund, refundLeft } from './refundRules';
@@ -66,13 +68,17 @@ function RefundAction({ record }: { record: RaRecord }) {
   );
 }
 
-function ResolveActions({ record }: { record: RaRecord }) {
+/** `names`: which exception (its id, or the order's when the caller cannot list exceptions and it holds one). */
+function ResolveActions({ names, kind }: { names: { exceptionId: unknown } | { id: unknown }; kind: string }) {
   const translate = useTranslate();
   const send = useOrderCall();
   const [asking, setAsking] = useState<Resolution | null>(null);
   return (
     <>
-      <Button size="small" variant="outlined" color="success" onClick={() => setAsking('accept')}>{translate(k('resolve.accept'))}</Button>
+      {/* Money in another currency cannot count as the order's payment: it can only go back. */}
+      {kind !== 'wrong_currency' && (
+        <Button size="small" variant="outlined" color="success" onClick={() => setAsking('accept')}>{translate(k('resolve.accept'))}</Button>
+      )}
       <Button size="small" variant="outlined" color="error" onClick={() => setAsking('refund')}>{translate(k('resolve.refund'))}</Button>
       <PromptDialog
         open={asking !== null}
@@ -83,14 +89,46 @@ function ResolveActions({ record }: { record: RaRecord }) {
         multiline
         maxLength={REASON_MAX}
         destructive={asking === 'refund'}
-        onConfirm={(reason) => send('receive-money/resolve', { id: record.id, action: asking, reason })}
+        onConfirm={(reason) => send('receive-money/resolve', { ...names, action: asking, reason })}
         onClose={() => setAsking(null)}
       />
     </>
   );
 }
 
-/** The exception badge and the money buttons the caller may use; nothing when neither applies. */
+const OPEN_PAGE = { page: 1, perPage: 50 };
+
+/** The order's open exceptions, each with its kind, amount and currency, and the buttons that settle that one. */
+function OpenExceptions({ record, resolve }: { record: RaRecord; resolve: boolean }) {
+  const translate = useTranslate();
+  const readable = usePermission()(actionRule('order-exceptions', 'rows'));
+  const { data = [] } = useGetManyReference(
+    'order-exceptions',
+    { target: 'orderId', id: record.id, filter: { state: 'open' }, pagination: OPEN_PAGE, sort: { field: 'id', order: 'ASC' } },
+    { enabled: readable },
+  );
+  // Without the exceptions' own rule the order's summary is all there is: its newest, settled by the order while it is the only one.
+  if (!readable) {
+    return (
+      <>
+        <ExceptionChip record={record} withAmount />
+        {resolve && Number(record.openExceptions) <= 1 && <ResolveActions names={{ id: record.id }} kind={String(record.exception)} />}
+      </>
+    );
+  }
+  return (
+    <Box component="ul" aria-label={translate(k('open_exceptions'))} data-testid="open-exceptions" sx={{ listStyle: 'none', p: 0, m: 0, flexBasis: '100%', display: 'grid', gap: 1 }}>
+      {data.map((e) => (
+        <Stack component="li" key={e.id} direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} data-testid="open-exception">
+          <ExceptionChip record={{ id: e.id, exception: e.kind, exceptionAmount: e.amount, exceptionCurrency: e.currency }} withAmount />
+          {resolve && <ResolveActions names={{ exceptionId: e.id }} kind={String(e.kind)} />}
+        </Stack>
+      ))}
+    </Box>
+  );
+}
+
+/** The open exceptions with their buttons and the refund button the caller may use; nothing when neither applies. */
 export function MoneyActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const can = usePermission();
@@ -100,8 +138,7 @@ export function MoneyActions({ record }: { record: RaRecord }) {
   if (!exception && !refund) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} role="group" aria-label={translate(k('money_actions'))}>
-      {exception && <ExceptionChip record={record} withAmount />}
-      {resolve && <ResolveActions record={record} />}
+      {exception && <OpenExceptions record={record} resolve={resolve} />}
       {refund && !exception && <RefundAction record={record} />}
     </Stack>
   );

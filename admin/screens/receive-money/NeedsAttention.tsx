@@ -1,4 +1,4 @@
-/** The orders list's "needs attention" switch: only orders with an exception, with how many there are. */
+/** The orders list's "needs attention" switch: only orders holding an open exception, with how many open exceptions wait. */
 import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
 import { Badge, ToggleButton } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';

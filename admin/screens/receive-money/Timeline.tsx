@@ -57,7 +57,7 @@ function refundWords(event: RaRecord, refundState: string | undefined, translate
 export function Timeline({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const heading = useFocusAfterActions(`${record.status}|${record.exception ?? ''}|${record.refundedAmount ?? 0}`);
+  const heading = useFocusAfterActions(`${record.status}|${record.exception ?? ''}|${record.openExceptions ?? 0}|${record.refundedAmount ?? 0}`);
   const { data = [], isPending } = useGetManyReference('order-events', { target: 'orderId', id: record.id, pagination: STORY_PAGE, sort: { field: 'id', order: 'ASC' } });
   const hasRefunds = data.some((event) => Number(event.refundId) > 0);
   // The same read as the refunds panel (one request between them): a refund's state tells its failure from its success.

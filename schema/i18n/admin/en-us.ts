@@ -258,7 +258,9 @@ const enUs: AdminCatalog = {
         attempt_next: 'next attempt %{time}',
         resend: 'Resend',
         needs_attention: 'Needs attention',
-        attention_count: '%{smart_count} order needs attention |||| %{smart_count} orders need attention',
+        attention_count: '%{smart_count} open exception needs attention |||| %{smart_count} open exceptions need attention',
+        exceptions_open: '%{smart_count} exception |||| %{smart_count} exceptions',
+        open_exceptions: 'Open exceptions',
         money_actions: 'Money actions',
         refund: {
           button: 'Refund',

@@ -248,7 +248,9 @@ const jaJp: AdminCatalog = {
         attempt_next: '次回の試行 %{time}',
         resend: '再送',
         needs_attention: '要対応',
-        attention_count: '要対応の注文 %{smart_count} 件',
+        attention_count: '未処理の例外 %{smart_count} 件',
+        exceptions_open: '例外 %{smart_count} 件',
+        open_exceptions: '未処理の例外',
         money_actions: '入金の操作',
         refund: {
           button: '返金',

@@ -248,7 +248,9 @@ const koKr: AdminCatalog = {
         attempt_next: '다음 시도 %{time}',
         resend: '다시 보내기',
         needs_attention: '처리 필요',
-        attention_count: '처리가 필요한 주문 %{smart_count}건',
+        attention_count: '처리 대기 예외 %{smart_count}건',
+        exceptions_open: '예외 %{smart_count}건',
+        open_exceptions: '처리 대기 예외',
         money_actions: '금액 처리',
         refund: {
           button: '환불',

@@ -258,7 +258,9 @@ const ruRu: AdminCatalog = {
         attempt_next: 'следующая попытка %{time}',
         resend: 'Отправить снова',
         needs_attention: 'Требуют внимания',
-        attention_count: '%{smart_count} заказ требует внимания |||| %{smart_count} заказа требуют внимания |||| %{smart_count} заказов требуют внимания',
+        attention_count: '%{smart_count} открытое исключение требует внимания |||| %{smart_count} открытых исключения требуют внимания |||| %{smart_count} открытых исключений требуют внимания',
+        exceptions_open: '%{smart_count} исключение |||| %{smart_count} исключения |||| %{smart_count} исключений',
+        open_exceptions: 'Открытые исключения',
         money_actions: 'Действия с деньгами',
         refund: {
           button: 'Вернуть деньги',

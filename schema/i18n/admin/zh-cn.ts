@@ -246,7 +246,9 @@ const zhCn = {
         attempt_next: '下次重试 %{time}',
         resend: '重新发送',
         needs_attention: '待处理',
-        attention_count: '%{smart_count} 笔订单待处理',
+        attention_count: '%{smart_count} 笔异常待处理',
+        exceptions_open: '%{smart_count} 笔异常',
+        open_exceptions: '待处理异常',
         money_actions: '资金操作',
         refund: {
           button: '退款',

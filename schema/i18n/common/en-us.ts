@@ -18,7 +18,7 @@ const enUs: CommonCatalog = {
     'receive-money': {
       name: 'Payment records',
       fields: {
-        channel: 'Provider', exception: 'Exception', exceptionAmount: 'Exception amount', exceptionCurrency: 'Exception currency', refundedAmount: 'Refunded', checkoutId: 'Checkout session', checkoutUrl: 'Checkout link', checkoutExpires: 'Checkout expires', lookedUpTime: 'Last looked up', paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
+        channel: 'Provider', openExceptions: 'Open exceptions', exception: 'Exception', exceptionAmount: 'Exception amount', exceptionCurrency: 'Exception currency', refundedAmount: 'Refunded', checkoutId: 'Checkout session', checkoutUrl: 'Checkout link', checkoutExpires: 'Checkout expires', lookedUpTime: 'Last looked up', paidAmount: 'Amount paid', paidTime: 'Paid at', channelTradeNo: 'Gateway transaction', expireTime: 'Expires at', notifyUrl: 'Callback URL',
         ...trashed, tradeNo: 'Order number', outTradeNo: 'Merchant order number', mchId: 'Merchant ID',
         productId: 'Product ID', title: 'Product title', describe: 'Description', amount: 'Amount',
         currency: 'Currency', payType: 'Payment method', status: 'Payment status', payUrl: 'Payment link', returnUrl: 'Return link (back to the shop)',
@@ -105,6 +105,12 @@ const enUs: CommonCatalog = {
         nextTime: 'Next attempt', leaseUntil: 'Lease until', leaseOwner: 'Lease holder', deliveredTime: 'Delivered at',
       },
     },
+    'order-exceptions': {
+      name: 'Order exceptions',
+      fields: {
+        ...row, orderId: 'Order ID', tradeNo: 'Order number', kind: 'Exception', amount: 'Amount received', currency: 'Currency', reference: 'Gateway transaction', state: 'State', reason: 'Reason', resolvedBy: 'Resolved by', resolvedTime: 'Resolved at', refundId: 'Refund ID',
+      },
+    },
     refunds: {
       name: 'Refunds',
       fields: {
@@ -139,6 +145,7 @@ const enUs: CommonCatalog = {
     status: { normal: 'Active', banned: 'Banned', pending: 'Awaiting payment', completed: 'Paid', failed: 'Payment failed', expired: 'Expired', refunded: 'Refunded', closed: 'Closed', partially_refunded: 'Partially refunded' },
     refundState: { pending: 'Processing', succeeded: 'Refunded', failed: 'Refund failed' },
     exception: { _empty: 'None', paid_late: 'Paid late', underpaid: 'Underpaid', overpaid: 'Overpaid', wrong_currency: 'Wrong currency' },
+    exceptionState: { open: 'Open', accepted: 'Accepted', refunded: 'Refunded' },
     eventSource: { notify: 'Payment notification', expiry: 'Expiry', operator: 'Operator', lookup: 'Provider look-up', refund: 'Refund' },
     revisionAction: { create: 'Created', update: 'Updated', remove: 'Moved to the recycle bin', restore: 'Restored from the recycle bin', delete: 'Deleted', payment: 'Payment processing', settings: 'Settings saved' },
     outcome: { applied: 'Applied', flagged: 'Kept as an exception', finished: 'Order already finished', rejected: 'Rejected' },

@@ -18,7 +18,7 @@ const jaJp: CommonCatalog = {
     'receive-money': {
       name: '入金一覧',
       fields: {
-        channel: '決済プロバイダー', exception: '例外', exceptionAmount: '例外の金額', exceptionCurrency: '例外の通貨', refundedAmount: '返金済み額', checkoutId: 'チェックアウトセッション', checkoutUrl: 'チェックアウトリンク', checkoutExpires: 'チェックアウト期限', lookedUpTime: '最終照会日時', paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
+        channel: '決済プロバイダー', openExceptions: '未処理の例外', exception: '例外', exceptionAmount: '例外の金額', exceptionCurrency: '例外の通貨', refundedAmount: '返金済み額', checkoutId: 'チェックアウトセッション', checkoutUrl: 'チェックアウトリンク', checkoutExpires: 'チェックアウト期限', lookedUpTime: '最終照会日時', paidAmount: '支払額', paidTime: '支払日時', channelTradeNo: '決済取引番号', expireTime: '有効期限', notifyUrl: 'コールバック URL',
         ...trashed, tradeNo: '注文番号', outTradeNo: '加盟店注文番号', mchId: '加盟店 ID', productId: '商品 ID',
         title: '商品名', describe: '説明', amount: '金額', currency: '通貨', payType: '支払方法',
         status: '支払状況', payUrl: '支払リンク', returnUrl: 'ショップへの戻りリンク', files: '添付ファイル', remark: '備考',
@@ -105,6 +105,12 @@ const jaJp: CommonCatalog = {
         nextTime: '次回試行', leaseUntil: 'リース期限', leaseOwner: 'リース保持者', deliveredTime: '配信日時',
       },
     },
+    'order-exceptions': {
+      name: '注文の例外',
+      fields: {
+        ...row, orderId: '注文 ID', tradeNo: '注文番号', kind: '例外', amount: '受領額', currency: '通貨', reference: '決済取引番号', state: '状態', reason: '理由', resolvedBy: '処理者', resolvedTime: '処理日時', refundId: '返金 ID',
+      },
+    },
     refunds: {
       name: '返金',
       fields: {
@@ -139,6 +145,7 @@ const jaJp: CommonCatalog = {
     status: { normal: '有効', banned: '停止中', pending: '支払い待ち', completed: '支払い完了', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み', closed: 'クローズ済み', partially_refunded: '一部返金' },
     refundState: { pending: '処理中', succeeded: '返金済み', failed: '返金失敗' },
     exception: { _empty: 'なし', paid_late: '期限後の支払い', underpaid: '支払い不足', overpaid: '過払い', wrong_currency: '通貨違い' },
+    exceptionState: { open: '未処理', accepted: '受け入れ済み', refunded: '返金済み' },
     eventSource: { notify: '支払い通知', expiry: '期限切れ', operator: 'オペレーター', lookup: 'プロバイダー照会', refund: '返金' },
     revisionAction: { create: '作成', update: '更新', remove: 'ごみ箱へ移動', restore: 'ごみ箱から復元', delete: '完全に削除', payment: '決済処理', settings: '設定の保存' },
     outcome: { applied: '適用済み', flagged: '例外として記録', finished: '注文は終了済み', rejected: '拒否' },

@@ -18,7 +18,7 @@ const koKr: CommonCatalog = {
     'receive-money': {
       name: '결제 내역',
       fields: {
-        channel: '결제 제공자', exception: '예외', exceptionAmount: '예외 금액', exceptionCurrency: '예외 통화', refundedAmount: '환불된 금액', checkoutId: '체크아웃 세션', checkoutUrl: '체크아웃 링크', checkoutExpires: '체크아웃 만료', lookedUpTime: '마지막 조회 시간', paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
+        channel: '결제 제공자', openExceptions: '처리 대기 예외', exception: '예외', exceptionAmount: '예외 금액', exceptionCurrency: '예외 통화', refundedAmount: '환불된 금액', checkoutId: '체크아웃 세션', checkoutUrl: '체크아웃 링크', checkoutExpires: '체크아웃 만료', lookedUpTime: '마지막 조회 시간', paidAmount: '결제 금액', paidTime: '결제 시간', channelTradeNo: '결제사 거래 번호', expireTime: '만료 시간', notifyUrl: '콜백 URL',
         ...trashed, tradeNo: '주문 번호', outTradeNo: '가맹점 주문 번호', mchId: '가맹점 ID', productId: '상품 ID',
         title: '상품명', describe: '설명', amount: '금액', currency: '통화', payType: '결제 수단',
         status: '결제 상태', payUrl: '결제 링크', returnUrl: '상점 복귀 링크', files: '첨부 파일', remark: '메모',
@@ -103,6 +103,12 @@ const koKr: CommonCatalog = {
         nextTime: '다음 시도', leaseUntil: '임대 만료', leaseOwner: '임대 보유자', deliveredTime: '전달 시간',
       },
     },
+    'order-exceptions': {
+      name: '주문 예외',
+      fields: {
+        ...row, orderId: '주문 ID', tradeNo: '주문 번호', kind: '예외', amount: '받은 금액', currency: '통화', reference: '결제사 거래 번호', state: '상태', reason: '사유', resolvedBy: '처리자', resolvedTime: '처리 시간', refundId: '환불 ID',
+      },
+    },
     refunds: {
       name: '환불',
       fields: {
@@ -137,6 +143,7 @@ const koKr: CommonCatalog = {
     status: { normal: '정상', banned: '정지', pending: '결제 대기', completed: '결제 완료', failed: '결제 실패', expired: '만료됨', refunded: '환불됨', closed: '종료됨', partially_refunded: '부분 환불' },
     refundState: { pending: '처리 중', succeeded: '환불됨', failed: '환불 실패' },
     exception: { _empty: '없음', paid_late: '기한 후 결제', underpaid: '부족 결제', overpaid: '초과 결제', wrong_currency: '통화 불일치' },
+    exceptionState: { open: '처리 대기', accepted: '수락됨', refunded: '환불됨' },
     eventSource: { notify: '결제 알림', expiry: '기한 만료', operator: '운영자', lookup: '제공자 조회', refund: '환불' },
     revisionAction: { create: '생성', update: '수정', remove: '휴지통으로 이동', restore: '휴지통에서 복원', delete: '영구 삭제', payment: '결제 처리', settings: '설정 저장' },
     outcome: { applied: '적용됨', flagged: '예외로 기록됨', finished: '이미 종료된 주문', rejected: '거부됨' },

@@ -18,7 +18,7 @@ const ruRu: CommonCatalog = {
     'receive-money': {
       name: 'Платежи',
       fields: {
-        channel: 'Провайдер', exception: 'Исключение', exceptionAmount: 'Сумма исключения', exceptionCurrency: 'Валюта исключения', refundedAmount: 'Возвращено', checkoutId: 'Сессия оплаты', checkoutUrl: 'Ссылка на оплату', checkoutExpires: 'Сессия истекает', lookedUpTime: 'Последняя проверка', paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
+        channel: 'Провайдер', openExceptions: 'Открытые исключения', exception: 'Исключение', exceptionAmount: 'Сумма исключения', exceptionCurrency: 'Валюта исключения', refundedAmount: 'Возвращено', checkoutId: 'Сессия оплаты', checkoutUrl: 'Ссылка на оплату', checkoutExpires: 'Сессия истекает', lookedUpTime: 'Последняя проверка', paidAmount: 'Оплаченная сумма', paidTime: 'Время оплаты', channelTradeNo: 'Транзакция шлюза', expireTime: 'Истекает', notifyUrl: 'Адрес уведомлений',
         ...trashed, tradeNo: 'Номер заказа', outTradeNo: 'Номер заказа продавца', mchId: 'ID продавца',
         productId: 'ID товара', title: 'Название товара', describe: 'Описание', amount: 'Сумма', currency: 'Валюта',
         payType: 'Способ оплаты', status: 'Статус оплаты', payUrl: 'Ссылка на оплату', returnUrl: 'Ссылка возврата в магазин', files: 'Вложения',
@@ -107,6 +107,12 @@ const ruRu: CommonCatalog = {
         nextTime: 'Следующая попытка', leaseUntil: 'Аренда до', leaseOwner: 'Держатель аренды', deliveredTime: 'Доставлено',
       },
     },
+    'order-exceptions': {
+      name: 'Исключения заказов',
+      fields: {
+        ...row, orderId: 'ID заказа', tradeNo: 'Номер заказа', kind: 'Исключение', amount: 'Получено', currency: 'Валюта', reference: 'Транзакция шлюза', state: 'Состояние', reason: 'Причина', resolvedBy: 'Кем разобрано', resolvedTime: 'Когда разобрано', refundId: 'ID возврата',
+      },
+    },
     refunds: {
       name: 'Возвраты',
       fields: {
@@ -142,6 +148,7 @@ const ruRu: CommonCatalog = {
     status: { normal: 'Активен', banned: 'Заблокирован', pending: 'Ожидает оплаты', completed: 'Оплачено', failed: 'Ошибка оплаты', expired: 'Истёк', refunded: 'Возвращено', closed: 'Закрыт', partially_refunded: 'Частично возвращено' },
     refundState: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Возврат не удался' },
     exception: { _empty: 'Нет', paid_late: 'Оплачен поздно', underpaid: 'Недоплата', overpaid: 'Переплата', wrong_currency: 'Не та валюта' },
+    exceptionState: { open: 'Открыто', accepted: 'Принято', refunded: 'Возвращено' },
     eventSource: { notify: 'Платёжное уведомление', expiry: 'Истечение срока', operator: 'Оператор', lookup: 'Запрос к провайдеру', refund: 'Возврат' },
     revisionAction: { create: 'Создано', update: 'Изменено', remove: 'Перемещено в корзину', restore: 'Восстановлено из корзины', delete: 'Удалено', payment: 'Обработка платежа', settings: 'Настройки сохранены' },
     outcome: { applied: 'Применено', flagged: 'Сохранено как исключение', finished: 'Заказ уже завершён', rejected: 'Отклонено' },

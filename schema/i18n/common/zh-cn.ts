@@ -23,7 +23,7 @@ const zhCn = {
     'receive-money': {
       name: '流水页面',
       fields: {
-        channel: '支付渠道', exception: '异常', exceptionAmount: '异常金额', exceptionCurrency: '异常币种', refundedAmount: '已退款金额', checkoutId: '收银台会话', checkoutUrl: '收银台链接', checkoutExpires: '收银台失效时间', lookedUpTime: '上次查单时间', paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
+        channel: '支付渠道', openExceptions: '待处理异常', exception: '异常', exceptionAmount: '异常金额', exceptionCurrency: '异常币种', refundedAmount: '已退款金额', checkoutId: '收银台会话', checkoutUrl: '收银台链接', checkoutExpires: '收银台失效时间', lookedUpTime: '上次查单时间', paidAmount: '实付金额', paidTime: '支付时间', channelTradeNo: '渠道交易号', expireTime: '过期时间', notifyUrl: '回调地址',
         ...trashed, tradeNo: '订单号', outTradeNo: '商户订单号', mchId: '商户号', productId: '商品编号',
         title: '商品标题', describe: '描述', amount: '金额', currency: '币种', payType: '支付方式',
         status: '支付状态', payUrl: '支付链接', returnUrl: '返回商家链接', files: '附件', remark: '备注',
@@ -108,6 +108,12 @@ const zhCn = {
         nextTime: '下次尝试', leaseUntil: '租约到期', leaseOwner: '租约持有者', deliveredTime: '送达时间',
       },
     },
+    'order-exceptions': {
+      name: '订单异常',
+      fields: {
+        ...row, orderId: '订单 ID', tradeNo: '订单号', kind: '异常', amount: '收到金额', currency: '币种', reference: '渠道交易号', state: '状态', reason: '原因', resolvedBy: '处理人', resolvedTime: '处理时间', refundId: '退款 ID',
+      },
+    },
     refunds: {
       name: '退款',
       fields: {
@@ -142,6 +148,7 @@ const zhCn = {
     status: { normal: '正常', banned: '禁用', pending: '待付款', completed: '支付成功', failed: '支付失败', expired: '已过期', refunded: '已退款', closed: '已关闭', partially_refunded: '部分退款' },
     refundState: { pending: '处理中', succeeded: '已退款', failed: '退款失败' },
     exception: { _empty: '无', paid_late: '逾期支付', underpaid: '少付', overpaid: '多付', wrong_currency: '币种不符' },
+    exceptionState: { open: '待处理', accepted: '已接受', refunded: '已退回' },
     eventSource: { notify: '支付通知', expiry: '到期关闭', operator: '人工操作', lookup: '渠道查单', refund: '退款' },
     revisionAction: { create: '创建', update: '修改', remove: '移入回收站', restore: '从回收站恢复', delete: '永久删除', payment: '支付处理', settings: '设置保存' },
     outcome: { applied: '已生效', flagged: '已记为异常', finished: '订单已结束', rejected: '已拒绝' },

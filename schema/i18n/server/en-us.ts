@@ -62,6 +62,8 @@ const enUs: ServerCatalog = {
     pay_url_missing: 'This order has no valid payment link',
     order_busy: 'The order is being changed by another action; please try again',
     no_exception: 'This order has no exception to resolve',
+    exception_not_found: 'No such exception',
+    exception_ambiguous: 'This order holds %{count} open exceptions: name the one to resolve (exceptionId)',
     refund_not_paid: 'Only a paid order can be refunded (it is %{status})',
     refund_failed: 'The provider refused the refund: %{failure}',
     accept_wrong_currency: 'Money in another currency cannot count as this order\'s payment; it can only be refunded',

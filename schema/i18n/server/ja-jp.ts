@@ -62,6 +62,8 @@ const jaJp: ServerCatalog = {
     pay_url_missing: 'この注文には有効な支払いリンクがありません',
     order_busy: '注文は別の操作で変更中です。もう一度お試しください',
     no_exception: 'この注文に処理待ちの例外はありません',
+    exception_not_found: '該当する例外はありません',
+    exception_ambiguous: 'この注文には未処理の例外が %{count} 件あります。処理するものを指定してください（exceptionId）',
     refund_not_paid: '返金できるのは支払い済みの注文だけです（現在：%{status}）',
     refund_failed: 'プロバイダーが返金を拒否しました：%{failure}',
     accept_wrong_currency: '別の通貨で受け取ったお金は注文の支払いにできません。返金のみ可能です',

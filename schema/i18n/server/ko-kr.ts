@@ -62,6 +62,8 @@ const koKr: ServerCatalog = {
     pay_url_missing: '이 주문에는 유효한 결제 링크가 없습니다',
     order_busy: '다른 작업이 주문을 변경하는 중입니다. 다시 시도하세요',
     no_exception: '이 주문에는 처리할 예외가 없습니다',
+    exception_not_found: '해당 예외가 없습니다',
+    exception_ambiguous: '이 주문에는 처리 대기 예외가 %{count}건 있습니다. 처리할 예외를 지정하세요(exceptionId)',
     refund_not_paid: '결제 완료된 주문만 환불할 수 있습니다(현재: %{status})',
     refund_failed: '제공자가 환불을 거부했습니다: %{failure}',
     accept_wrong_currency: '다른 통화로 받은 돈은 이 주문의 결제로 인정할 수 없으며 환불만 가능합니다',

@@ -64,6 +64,8 @@ const zhCn = {
     pay_url_missing: '该订单没有有效的支付链接',
     order_busy: '订单正在被其他操作修改，请重试',
     no_exception: '该订单没有待处理的异常',
+    exception_not_found: '没有这条异常',
+    exception_ambiguous: '该订单有 %{count} 条待处理异常，请指明要处理哪一条（exceptionId）',
     refund_not_paid: '只有已支付的订单可以退款（当前：%{status}）',
     refund_failed: '支付渠道拒绝了退款：%{failure}',
     accept_wrong_currency: '币种不符的款项不能计入订单，只能退回',
