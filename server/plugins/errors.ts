@@ -51,11 +51,14 @@ export const MAX_FIELD_ERRORS = 20;
  * key (`message`, which the console translates itself), so a reader of the
  * raw answer never meets `validation.required` alone.
  */
-function fieldErrors(data: unknown, lang: Lang, group: string | undefined): unknown {
+function fieldErrors(error: AppError, lang: Lang, group: string | undefined): unknown {
+  const data = error.data;
   const errors = (data as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return data;
+  // A lone issue without parameters of its own says what the error's message says (`errors.unknown_param` and its param).
+  const paramsOf = (issue: { params?: Record<string, unknown> }) => issue.params ?? (errors.length === 1 ? error.params : {});
   const worded = errors.slice(0, MAX_FIELD_ERRORS).map((issue: { message?: unknown; params?: Record<string, unknown> }) =>
-    issue && typeof issue.message === 'string' ? { ...issue, text: t(lang, issue.message, issue.params ?? {}, group) } : issue);
+    issue && typeof issue.message === 'string' ? { ...issue, text: t(lang, issue.message, paramsOf(issue), group) } : issue);
   return { ...(data as object), errors: worded, ...(errors.length > MAX_FIELD_ERRORS && { moreErrors: errors.length - MAX_FIELD_ERRORS }) };
 }
 
@@ -96,7 +99,7 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
   const envelopeOf = (error: Error & { statusCode?: number }, request: FastifyRequest): Envelope => {
     if (error instanceof AppError) {
       const group = request.routeOptions.config?.rule?.group;
-      return { code: error.code, msg: t(request.lang, error.key, error.params, group), data: fieldErrors(error.data, request.lang, group) };
+      return { code: error.code, msg: t(request.lang, error.key, error.params, group), data: fieldErrors(error, request.lang, group) };
     }
     if (error.statusCode && error.statusCode < 500) return { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
     // A write that lost its race (a deadlock, a lock wait) more often than it runs again rolled back whole: the caller
