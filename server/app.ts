@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Domains add their checks of generic writes here (the payments: a provider must be set up before its orders).
   const guards: WriteGuard[] = [viewsGuard(resources)];
   await app.register(engineRoutes, { resources, guards });
-  await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
+  await app.register(routes, { resources, dataDir, staticDir: options.staticDir, lang: options.lang });
   await app.register(settlementRoutes);
   let paymentParts: PaymentParts | undefined;
   await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, parts: (parts) => { paymentParts = parts; } });

@@ -8,7 +8,7 @@
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
+import { installLangOf, LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
 import { labelFallback } from '../../schema/i18n/fallback';
 import { inlineLabels } from '../../schema/i18n/inline/labels';
 import { resourceList } from '../../schema/index';
@@ -60,8 +60,13 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
   return messages;
 }
 
+/**
+ * The console's own choice (cookie, session), else the browser's languages
+ * (what its Accept-Language says) when we speak one, else the install's
+ * language written on the page: the order the server answers in (DESIGN, API contract).
+ */
 export function initialLang(): Lang {
-  return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.language);
+  return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.languages.join(','), installLangOf(document.documentElement.dataset.installLang));
 }
 
 /** Keeps the choice for this session and for the server, which translates `msg` by the cookie. */
