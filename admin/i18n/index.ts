@@ -63,7 +63,7 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
 /**
  * The console's own choice (cookie, session), else the browser's languages
  * (what its Accept-Language says) when we speak one, else the install's
- * language written on the page: the order the server answers in (DESIGN, API contract).
+ * language written on the page: the order the server answers its messages in.
  */
 export function initialLang(): Lang {
   return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.languages.join(','), installLangOf(document.documentElement.dataset.installLang));
