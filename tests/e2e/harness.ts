@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { buildApp, type AppOptions } from '../../server/app';
 import { connect, type Db } from '../../server/db/connect';
 import { CHROMIUM_PATH, requireService } from '../support/services';
@@ -78,12 +78,14 @@ export async function buildFrontEndWith(registry: string, outDir: string): Promi
       return resolved?.id === SCHEMA_INDEX ? registry : null;
     },
   };
+  // Loaded here: only the suite that builds pays for Vite's modules.
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     await build({
       configFile: false, root: join(TOP, 'pay'), base: './', mode: 'production', logLevel: 'error',
-      plugins: [(await import('@vitejs/plugin-react')).default(), swap],
+      plugins: [react(), swap],
       build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
     });
   } finally {
