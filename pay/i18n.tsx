@@ -1,10 +1,10 @@
 /**
  * The pay pages' language: the `lang` cookie the admin also writes, else the
- * browser's languages, else zh-cn. Strings come from the small `pay` catalog
+ * browser's languages, else the install's (zh-cn unless INSTALL_LANG says otherwise). Strings come from the small `pay` catalog
  * area through the shared `translate` (no polyglot on a payer's phone).
  */
 import { createContext, useCallback, useContext } from 'react';
-import { DEFAULT_LANG, LANG_COOKIE, pickLang, translate, type Lang } from '../schema/i18n';
+import { DEFAULT_LANG, installLangOf, LANG_COOKIE, pickLang, translate, type Lang } from '../schema/i18n';
 import catalogs from '../schema/i18n/pay';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -12,7 +12,8 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 export function browserLang(): Lang {
   const prefix = `${LANG_COOKIE}=`;
   const cookie = document.cookie.split('; ').find((c) => c.startsWith(prefix));
-  return pickLang(cookie && decodeURIComponent(cookie.slice(prefix.length)), navigator.languages.join(','));
+  // Then the install's language, as the server wrote it on the page (server/routes/static.ts).
+  return pickLang(cookie && decodeURIComponent(cookie.slice(prefix.length)), navigator.languages.join(','), installLangOf(document.documentElement.dataset.installLang));
 }
 
 const LangContext = createContext<Lang>(DEFAULT_LANG);

@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ...and what follows the rows a write changed, once per transaction (the dashboard's totals of orders).
   const settlers: WriteGuard[] = [];
   await app.register(engineRoutes, { resources, guards, settlers });
-  await app.register(routes, { resources, dataDir, staticDir: options.staticDir });
+  await app.register(routes, { resources, dataDir, staticDir: options.staticDir, lang: options.lang });
   await app.register(settlementRoutes);
   let paymentParts: PaymentParts | undefined;
   await app.register(paymentRoutes, { ...options.payments, logger: options.logger, guards, settlers, parts: (parts) => { paymentParts = parts; } });

@@ -8,7 +8,8 @@
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
+import { installLangOf, LANGS, LANG_COOKIE, mergeCatalogs, pickLang, type Catalog, type Lang } from '../../schema/i18n/index';
+import { labelFallback } from '../../schema/i18n/fallback';
 import { inlineLabels } from '../../schema/i18n/inline/labels';
 import { providerLabels } from '../../schema/i18n/inline/providers';
 import { resourceList } from '../../schema/index';
@@ -60,8 +61,13 @@ export async function loadMessages(lang: Lang): Promise<TranslationMessages> {
   return messages;
 }
 
+/**
+ * The console's own choice (cookie, session), else the browser's languages
+ * (what its Accept-Language says) when we speak one, else the install's
+ * language written on the page: the order the server answers its messages in.
+ */
 export function initialLang(): Lang {
-  return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.language);
+  return pickLang(readCookie(LANG_COOKIE) ?? sessionStorage.getItem(SESSION_KEY), navigator.languages.join(','), installLangOf(document.documentElement.dataset.installLang));
 }
 
 /** Keeps the choice for this session and for the server, which translates `msg` by the cookie. */
@@ -78,8 +84,17 @@ export function createI18nProvider(initial: Lang): I18nProvider {
     LANGS.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
     { allowMissing: true },
   );
+  const byName = new Map(resourceList.map((r) => [r.name, r]));
   return {
     ...provider,
+    // A table or field without a label reads as its key made readable ("Question"), a system column by its kind, as the
+    // server names it, never `resources.faq.fields.question` (react-admin's own default, `_`, is the key itself for a
+    // label given as a key). A label in the catalogs wins over both.
+    translate: (key: string, options: object = {}) => {
+      const messages = loaded.get(provider.getLocale() as Lang);
+      const fallback = messages && labelFallback(key, messages as Catalog, byName);
+      return provider.translate(key, fallback ? { ...options, _: fallback } : options);
+    },
     changeLocale: async (lang: string) => {
       await provider.changeLocale(lang);
       rememberLang(lang as Lang);

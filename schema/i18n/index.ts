@@ -19,7 +19,6 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value.toLowerCase());
 }
 
-/** `lang` cookie, else the first Accept-Language match (by primary tag), else zh-cn. */
 /** The cookie's language, else the first of Accept-Language we speak, else `fallback` (the install's language on the server). */
 export function pickLang(cookie?: string | null, acceptLanguage?: string | null, fallback: Lang = DEFAULT_LANG): Lang {
   if (isLang(cookie)) return cookie.toLowerCase() as Lang;
@@ -33,6 +32,13 @@ export function pickLang(cookie?: string | null, acceptLanguage?: string | null,
   }
   return fallback;
 }
+
+/**
+ * The install's language as the server wrote it on the page (`<html
+ * data-install-lang="en-us">`, server/routes/static.ts; the front ends change
+ * only `lang`); zh-cn where the page names none we speak (the dev server).
+ */
+export const installLangOf = (written: string | null | undefined): Lang => (isLang(written) ? (written.toLowerCase() as Lang) : DEFAULT_LANG);
 
 export function lookup(catalog: Catalog, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;

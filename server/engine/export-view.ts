@@ -13,6 +13,7 @@ import { optionLabelKey, type Lang } from '../../schema/i18n';
 import { minorDigits } from '../../schema/money';
 import { EXPORT_FORMATS, type ExportFormat } from '../../schema/options';
 import { t } from '../i18n';
+import { namedInExport } from './export-titles';
 import { refuse } from './params';
 
 /** An instant as the caller's clock shows it: `offset` seconds east of UTC. */
@@ -70,7 +71,7 @@ export function exportView(r: Resource, lang: Lang, query: Record<string, unknow
     header: (field) => t(lang, `resources.${r.name}.fields.${field}`),
     kind(field) {
       const f = r.fields[field];
-      if (!f) return 'text';
+      if (!f || namedInExport(f)) return 'text';
       if (isDate(f)) return 'date';
       if (f.money) return 'money';
       if (f.widget === 'select' || f.widget === 'switch') return 'text';
@@ -80,6 +81,8 @@ export function exportView(r: Resource, lang: Lang, query: Record<string, unknow
       const f = r.fields[field];
       const v = row[field];
       if (!f || v === null || v === undefined) return null;
+      // Owners, references and attachments come named (export-titles.ts).
+      if (namedInExport(f)) return String(v);
       if (isDate(f)) return localTime(Number(v), timeZone);
       if (f.widget === 'select') return f.listValue ? String(v) : optionLabel(lang, f.optionSet ?? field, String(v));
       if (f.widget === 'switch') return Number(v) ? yes : no;

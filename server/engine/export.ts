@@ -10,6 +10,7 @@ import type { Resource } from '../../schema/define';
 import type { Caller } from '../types';
 import type { ExportCell, ExportView } from './export-view';
 import { sheetStream } from './export-sheets';
+import { withNames } from './export-titles';
 import { parseListQuery } from './params';
 import { decode, outputColumns } from '../db/rows';
 import { applyFilters, inTrash, scoped, selectFrom, sortKey, type Engine } from './store';
@@ -35,12 +36,12 @@ export function exportRows(e: Engine, r: Resource, caller: Caller, query: Record
       if (!batch.length) return;
       const rows = new Map((await selectFrom(e.db.any, r, columns).where('id', 'in', batch.map((k) => k.id)).execute()).map((row) => [row.id, row]));
       // A row gone between the two reads is left out.
-      yield batch.flatMap((k) => {
+      const decoded = batch.flatMap((k) => {
         const raw = rows.get(k.id);
-        if (!raw) return [];
-        const row = decode(r, raw);
-        return [columns.map((c) => view.value(c, row))];
+        return raw ? [decode(r, raw)] : [];
       });
+      // Owners, references and attachments by their names, as the console shows them.
+      yield (await withNames(e, r, columns, decoded)).map((row) => columns.map((c) => view.value(c, row)));
       if (batch.length < BATCH) return;
       last = batch[batch.length - 1];
     }

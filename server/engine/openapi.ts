@@ -38,7 +38,7 @@ const envelope = (data: Json): Json => ({
 /** Every route's refusals: the envelope, `data.errors` listing the fields of a 400. */
 const refusal = (description: string): Json => ({
   description,
-  content: { 'application/json': { schema: envelope({ anyOf: [{ type: 'null' }, { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } } } }] }) } },
+  content: { 'application/json': { schema: envelope({ anyOf: [{ type: 'null' }, { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string', description: 'the message\'s i18n key' }, text: { type: 'string', description: 'the message in words, in the caller\'s language' } } } } } }] }) } },
 });
 const ERRORS: Json = { 400: refusal('Bad input: msg names the first bad field, data.errors lists all'), 401: refusal('No or bad token'), 403: refusal('Not allowed'), 404: refusal('No such route or row') };
 const withErrors = (op: Json): Json => ({ ...op, responses: { ...ERRORS, ...(op.responses as Json) } });

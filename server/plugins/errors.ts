@@ -45,10 +45,21 @@ export const RETRY_AFTER_SECONDS = 5;
 /** A body with thousands of bad fields gets the first few named, and a count of the rest, not an answer as big as itself. */
 export const MAX_FIELD_ERRORS = 20;
 
-function capErrors(data: unknown): unknown {
+/**
+ * Field errors as the API answers them: at most MAX_FIELD_ERRORS, each with
+ * its message in words in the caller's language (`text`) beside the message's
+ * key (`message`, which the console translates itself), so a reader of the
+ * raw answer never meets `validation.required` alone.
+ */
+function fieldErrors(error: AppError, lang: Lang, group: string | undefined): unknown {
+  const data = error.data;
   const errors = (data as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors) || errors.length <= MAX_FIELD_ERRORS) return data;
-  return { ...(data as object), errors: errors.slice(0, MAX_FIELD_ERRORS), moreErrors: errors.length - MAX_FIELD_ERRORS };
+  if (!Array.isArray(errors)) return data;
+  // A lone issue without parameters of its own says what the error's message says (`errors.unknown_param` and its param).
+  const paramsOf = (issue: { params?: Record<string, unknown> }) => issue.params ?? (errors.length === 1 ? error.params : {});
+  const worded = errors.slice(0, MAX_FIELD_ERRORS).map((issue: { message?: unknown; params?: Record<string, unknown> }) =>
+    issue && typeof issue.message === 'string' ? { ...issue, text: t(lang, issue.message, paramsOf(issue), group) } : issue);
+  return { ...(data as object), errors: worded, ...(errors.length > MAX_FIELD_ERRORS && { moreErrors: errors.length - MAX_FIELD_ERRORS }) };
 }
 
 /**
@@ -87,7 +98,8 @@ const errors: FastifyPluginAsync<ErrorsOptions> = async (app, options) => {
   // One policy for what an error says, shared by every dialect (the envelope here, engine/rest.ts its own shape).
   const envelopeOf = (error: Error & { statusCode?: number }, request: FastifyRequest): Envelope => {
     if (error instanceof AppError) {
-      return { code: error.code, msg: t(request.lang, error.key, error.params, request.routeOptions.config?.rule?.group), data: capErrors(error.data) };
+      const group = request.routeOptions.config?.rule?.group;
+      return { code: error.code, msg: t(request.lang, error.key, error.params, group), data: fieldErrors(error, request.lang, group) };
     }
     if (error.statusCode && error.statusCode < 500) return { code: error.statusCode, msg: t(request.lang, frameworkKey(error)), data: null };
     // A write that lost its race (a deadlock, a lock wait) more often than it runs again rolled back whole: the caller

@@ -15,6 +15,7 @@ import { mfaResetRoutes } from './mfa-reset';
 import { mineRoutes } from './mine';
 import { rateLimitRoutes } from './rate-limits';
 import { staticRoutes } from './static';
+import type { Lang } from '../../schema/i18n';
 import { tomlRoutes } from './toml';
 import { viewsRoutes } from './views';
 import { authorOf, recordSettings } from '../engine/revisions';
@@ -24,6 +25,8 @@ export interface RoutesOptions {
   dataDir: string;
   /** The built front end, served at `/`. */
   staticDir?: string;
+  /** The install's language: what the front end speaks to a browser that chose none (static.ts). */
+  lang?: Lang;
   /** Largest upload accepted, in bytes. */
   maxUploadBytes?: number;
 }
@@ -55,5 +58,5 @@ export const routes: FastifyPluginAsync<RoutesOptions> = async (app, o) => {
   await app.register(fileRoutes, { storage: () => app.storage.current(), maxBytes: o.maxUploadBytes ?? 5 * 1024 * 1024 });
   await app.register(storageStatic, { root: () => localStorageRoot(settings.get('storage').local, o.dataDir) });
   await app.register(docsRoutes, { resources: o.resources, rules: app.ruleBook });
-  if (o.staticDir) await app.register(staticRoutes, { root: o.staticDir });
+  if (o.staticDir) await app.register(staticRoutes, { root: o.staticDir, lang: o.lang });
 };

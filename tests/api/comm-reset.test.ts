@@ -124,10 +124,10 @@ describe.each(SETUPS)('password reset on %s with %s cache', (dialect, cache) => 
     const short = await reset({ social: p.social, account: p.account, code, password: 'short1', AgainPassword: 'short1' });
     expect(short.body.data.errors[0]).toMatchObject({ field: 'password', message: 'errors.password_short' });
     const differ = await reset({ social: p.social, account: p.account, code, password: 'new-password-1', AgainPassword: 'new-password-2' });
-    expect(differ.body.data.errors).toContainEqual({ field: 'AgainPassword', message: 'errors.passwords_differ' });
+    expect(differ.body.data.errors).toContainEqual(expect.objectContaining({ field: 'AgainPassword', message: 'errors.passwords_differ' }));
     const wrong = await reset({ social: p.social, account: p.account, code: code === '111111' ? '222222' : '111111', ...fresh });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.data.errors).toEqual([{ field: 'code', message: 'errors.code_invalid' }]);
+    expect(wrong.body.data.errors).toEqual([expect.objectContaining({ field: 'code', message: 'errors.code_invalid' })]);
     expect((await signIn(p.account, 'old-password-1')).body.code).toBe(200);
   });
 

@@ -60,7 +60,7 @@ describe.each(SETUPS)('code sign-in on %s with %s cache', (dialect, cache) => {
     const wrongCode = await answer(known, wrong(t.lastCode(known)));
     expect(rightCodeNoAccount.status).toBe(400);
     expect(rightCodeNoAccount.body).toEqual(wrongCode.body);
-    expect(rightCodeNoAccount.body.data.errors).toEqual([{ field: 'code', message: 'errors.code_invalid' }]);
+    expect(rightCodeNoAccount.body.data.errors).toEqual([expect.objectContaining({ field: 'code', message: 'errors.code_invalid' })]);
   });
 
   it('refuses a target that is neither a mainland phone nor an address, sending nothing', async () => {
@@ -80,7 +80,7 @@ describe.each(SETUPS)('code sign-in on %s with %s cache', (dialect, cache) => {
     expect((await answer(address, code)).body.code).toBe(200);
     const again = await answer(address, code);
     expect(again.status).toBe(400);
-    expect(again.body.data.errors[0]).toEqual({ field: 'code', message: 'errors.code_invalid' });
+    expect(again.body.data.errors[0]).toEqual(expect.objectContaining({ field: 'code', message: 'errors.code_invalid' }));
   });
 
   it('gives a code five tries: the sixth fails even with the right code', async () => {

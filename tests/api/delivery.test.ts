@@ -5,7 +5,7 @@
  * that a write to their table (through any instance sharing the cache)
  * replaces, and answer 304 with no body to a client holding the current one.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -110,17 +110,22 @@ describe('ETags across instances on one host (file cache, one SQLite file)', () 
 });
 
 describe('the built front end', () => {
-  it('keeps hashed assets for a year, revalidates index.html every time, and sends the brotli file the build made', async () => {
+  it('keeps hashed assets for a year, revalidates index.html every time, sends compressed files, and names the install\'s language on the page', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paydesk-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
-    fs.writeFileSync(path.join(dist, 'index.html.br'), 'brotli index');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><title>x</title></html>');
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js.br'), 'brotli main');
-    const t = await makeApp({ staticDir: dist });
+    const t = await makeApp({ staticDir: dist, lang: 'en-us' });
     try {
+      // The page carries the install's language (INSTALL_LANG), which the front end speaks to a browser that chose none.
       const index = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
-      expect([index.statusCode, index.headers['cache-control'], index.headers['content-encoding'], index.body]).toEqual([200, 'no-cache', 'br', 'brotli index']);
+      expect([index.statusCode, index.headers['cache-control'], index.headers['content-encoding']]).toEqual([200, 'no-cache', 'br']);
+      expect(brotliDecompressSync(index.rawPayload).toString()).toBe('<!doctype html><html lang="en-US" data-install-lang="en-us"><title>x</title></html>');
+      const again = await t.app.inject({ url: '/index.html', headers: { 'if-none-match': String(index.headers.etag) } });
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+      const gzipped = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gzipped.rawPayload).toString()).toContain('data-install-lang="en-us"');
       const asset = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } });
       expect([asset.statusCode, asset.headers['cache-control'], asset.headers['content-encoding']]).toEqual([200, 'public, max-age=31536000, immutable', 'br']);
       const plain = await t.app.inject({ url: '/assets/main-abc123.js' });

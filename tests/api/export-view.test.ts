@@ -126,6 +126,23 @@ describe.each(DIALECTS)('export as the list shows it on %s', (dialect) => {
     expect(sheet!.rows.map((row) => row['Product title']!.value)).toEqual(expected['amount desc']!.map((row) => row.title));
   });
 
+  it('names owners, referenced rows and attachments as the console does, not by bare ids or `[]` (issue 31 item 11)', async () => {
+    const files = ['/storage/2026/11/receipt.png', '/storage/2026/11/invoice.pdf'];
+    const withFiles = (await t.call('POST', '/api/receive-money/create', { title: 'Attached', amount: 5, currency: 'USD', files }, admin)).body.data;
+    const without = (await t.call('POST', '/api/receive-money/create', { title: 'Bare', amount: 6, currency: 'USD' }, admin)).body.data;
+    const rows = [...(await csv(`/api/receive-money/export?id=${withFiles.id}`, 'en-us')), ...(await csv(`/api/receive-money/export?id=${without.id}`, 'en-us'))];
+    expect(rows.map((row) => [row.Attachments, row.Owner])).toEqual([[files.join(', '), 'admin'], ['', 'admin']]);
+    const [sheet] = await xlsx(`/api/receive-money/export?id=${withFiles.id}&format=xlsx`, 'zh-cn');
+    const cells = Object.values(sheet!.rows[0]!).map((c) => c.value);
+    expect(cells).toEqual(expect.arrayContaining([files.join(', '), 'admin']));
+    expect(cells).not.toContain('[]');
+    // A list of other rows (a group's members) by their names.
+    const member = (await t.call('POST', '/api/users/create', { account: 'exported1', password: 'secret-123', nickname: 'E' }, admin)).body.data;
+    const group = (await t.call('POST', '/api/auth-group/create', { name: 'Named', uids: `|1|${member.id}|` }, admin)).body.data;
+    const [named] = await csv(`/api/auth-group/export?id=${group.id}`, 'en-us');
+    expect(Object.values(named!)).toContain('admin, exported1');
+  });
+
   it('refuses an unknown time zone or format, naming it', async () => {
     for (const [query, field] of [['tz=Mars/Olympus', 'tz'], ['format=pdf', 'format'], ['format=xlsx&tz=', 'tz']] as const) {
       const res = await t.call('GET', `/api/users/export?${query}`, undefined, admin);

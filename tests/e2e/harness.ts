@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Plugin } from 'vite';
 import { buildApp, type AppOptions } from '../../server/app';
 import { connect, type Db } from '../../server/db/connect';
 import { CHROMIUM_PATH, requireService } from '../support/services';
@@ -55,6 +56,41 @@ export interface TestServer {
    */
   database(): Db;
   close(): Promise<void>;
+}
+
+const SCHEMA_INDEX = join(TOP, 'schema/index.ts');
+
+/**
+ * Builds the front end into `outDir` with `registry` (a module under tests/
+ * that re-exports schema/index.ts with tables added) in place of the registry:
+ * the console of an install whose developer added those tables. Serve it with
+ * `startServer({ staticDir: outDir, resources, syncSchema: true })`. Lean (no
+ * minifying, no compressed copies): about as long as the main build, so only a
+ * suite that needs a table of its own pays for one.
+ */
+export async function buildFrontEndWith(registry: string, outDir: string): Promise<void> {
+  const swap: Plugin = {
+    name: 'test:registry',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer.startsWith(join(TOP, 'tests'))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === SCHEMA_INDEX ? registry : null;
+    },
+  };
+  // Loaded here: only the suite that builds pays for Vite's modules.
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: false, root: join(TOP, 'pay'), base: './', mode: 'production', logLevel: 'error',
+      plugins: [react(), swap],
+      build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** A real app on a fresh data and config dir, serving `dist/`, on a free loopback port. */

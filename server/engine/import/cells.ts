@@ -117,9 +117,14 @@ export function cellValue(r: Resource, key: string, f: Field, cell: Cell, timeZo
       const n = Number(text);
       return text !== '' && Number.isFinite(n) ? n : cell;
     }
-    case 'json': case 'files': {
+    case 'json': {
       if (typeof cell !== 'string') return cell;
       try { return JSON.parse(cell); } catch { return cell; }
+    }
+    // Attachments as an export writes them (`/storage/a.png, /storage/b.pdf`), or as a JSON list.
+    case 'files': {
+      if (typeof cell !== 'string') return cell;
+      try { return JSON.parse(cell); } catch { return cell.split(',').map((path) => path.trim()).filter(Boolean); }
     }
     default: return plainText(cell);
   }
