@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { PayProvider } from './options';
 import { PAY_PROVIDER_DECLARATIONS } from './providers';
 import {
-  choice, fieldMeta, int, secret, section, settingsMeta, text, WEBHOOK_SECRET, type Choice, type Generator,
+  choice, fieldMeta, int, secret, section, settingsMeta, text, WEBHOOK_SECRET, type Choice,
 } from './settings-fields';
 
 export {
