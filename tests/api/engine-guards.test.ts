@@ -63,7 +63,7 @@ describe.each(DIALECTS)('write guards on %s', (dialect) => {
     for (const outTradeNo of [ref, unique('REF')]) {
       const moved = await api.call('PUT', '/api/receive-money/update', { id: other.id, outTradeNo });
       expect(moved.status, moved.text).toBe(409);
-      expect(moved.body.data.errors).toEqual([{ field: 'outTradeNo', message: 'errors.frozen' }]);
+      expect(moved.body.data.errors).toEqual([expect.objectContaining({ field: 'outTradeNo', message: 'errors.frozen' })]);
     }
     expect(dataOf(await api.call('PUT', '/api/receive-money/update', { id: mine.id, outTradeNo: ref, remark: 'same ref' }))).toMatchObject({ outTradeNo: ref, remark: 'same ref' });
     for (let i = 0; i < 2; i++) expect((await createOrder(api, { outTradeNo: '' })).outTradeNo).toBe('');

@@ -7,6 +7,7 @@
  * order are both kept and settled one by one; a merchant's endpoint is tried
  * with "Send test callback"; the payment notifications read in the reader's words.
  */
+import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,6 +244,38 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await expect.poll(() => tab.textContent()).toContain('已退回');
     expect(await tab.textContent()).toContain('已接受');
     await screenshot(page, 'money-two-exceptions-zh-cn-390');
+    await suite.context.close();
+  });
+
+  it('"Needs attention" names a failing callback\'s cause in words and resends it now (en-us 1280, zh-cn 390)', async () => {
+    // A merchant address nobody listens on: the callback fails with "connection refused".
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const order = await createOrder({ title: 'Refused callback', notifyUrl: `http://127.0.0.1:${closed}/paid` });
+    expect((await callApi(suite.server.app, 'POST', '/api/receive-money/mark-paid', { id: order.id, reason: 'counter' }, suite.token)).code).toBe(200);
+    await deliver();
+
+    let page = await suite.openSignedIn('/admin/dashboard', { lang: 'en-us', viewport: { width: 1280, height: 900 } });
+    let entry = page.getByTestId('attention-entry').filter({ hasText: 'Refused callback' });
+    await expect.poll(() => entry.textContent()).toContain('connection refused');
+    expect(await entry.textContent()).toContain('· 1 try');
+    expect(await entry.textContent()).toContain('next try');
+    await screenshot(page, 'money-attention-refused-en-us-1280');
+    await suite.context.close();
+
+    page = await suite.openSignedIn('/admin/dashboard', { lang: 'zh-cn', viewport: { width: 390, height: 844 } });
+    entry = page.getByTestId('attention-entry').filter({ hasText: 'Refused callback' });
+    await expect.poll(() => entry.textContent()).toContain('连接被拒绝');
+    await entry.getByRole('button', { name: '立即重发' }).click();
+    await expect.poll(() => entry.textContent()).toContain('回调已重新排队');
+    expect(await entry.getByRole('button', { name: '立即重发' }).count()).toBe(0);
+    // The callback is due again at once: the next delivery round tries it.
+    const callbacks = await callApi<{ list: Array<{ tradeNo: string; nextTime: number; state: string }> }>(suite.server.app, 'GET', `/api/callbacks/rows?tradeNo=${order.tradeNo}`, undefined, suite.token);
+    expect(callbacks.data.list[0]!.nextTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     await suite.context.close();
   });
 

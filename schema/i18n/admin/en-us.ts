@@ -96,7 +96,7 @@ const enUs: AdminCatalog = {
         under: 'under %{value}', over: 'over %{value}',
         exceptions: 'Open exceptions', no_orders: 'No orders in this period',
         chart_collected: 'Collected per day, net', chart_orders: 'Orders per day by status', chart_hint: 'Click a bar to open those orders', currency: 'Currency',
-        attention: 'Needs attention', callbacks: 'Callbacks failing or retrying', callback_failing: 'Callback failing: %{error} · %{tries} tries', callback_gave_up: 'Callback gave up after %{tries} tries: %{error}',
+        attention: 'Needs attention', callbacks: 'Callbacks failing or retrying', callback_failing: 'Callback failing: %{error} · %{smart_count} try |||| Callback failing: %{error} · %{smart_count} tries', callback_gave_up: 'Callback gave up after %{smart_count} try: %{error} |||| Callback gave up after %{smart_count} tries: %{error}',
         callback_error: { http: 'HTTP %{code}', refused: 'connection refused', timeout: 'timed out', dns: 'address not found', blocked: 'address not allowed', network: 'network error', none: 'no answer yet' },
         next_try: 'next try %{time}', resend_now: 'Resend now', resend_all: 'Resend all (%{count})', callback_queued: 'Callback queued again',
         exception_orders: 'Orders holding money that did not fit', all_clear: 'Nothing needs attention', total: '%{count} in all', open_order: 'Open order %{tradeNo}',
