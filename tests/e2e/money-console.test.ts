@@ -274,8 +274,9 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     await expect.poll(() => entry.textContent()).toContain('回调已重新排队');
     expect(await entry.getByRole('button', { name: '立即重发' }).count()).toBe(0);
     // The callback is due again at once: the next delivery round tries it.
-    const callbacks = await callApi<{ list: Array<{ tradeNo: string; nextTime: number; state: string }> }>(suite.server.app, 'GET', `/api/callbacks/rows?tradeNo=${order.tradeNo}`, undefined, suite.token);
-    expect(callbacks.data.list[0]!.nextTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    const callbacks = await callApi<{ rows: Array<{ nextTime: number }> }>(suite.server.app, 'GET', `/api/callbacks/rows?orderId=${order.id}`, undefined, suite.token);
+    expect(callbacks.data.rows).toHaveLength(1);
+    expect(callbacks.data.rows[0]!.nextTime).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     await suite.context.close();
   });
 
