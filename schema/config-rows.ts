@@ -59,7 +59,8 @@ export const systemSafetyApi = z
     paging: z.strictObject({ enable: z.boolean(), limit: atLeast1.optional() }),
     qps: z.strictObject({
       block: z.strictObject({ enable: z.boolean(), count: atLeast1, second: atLeast1 }),
-      limit: z.strictObject({ enable: z.boolean(), global: atLeast1, point: atLeast1 }),
+      // `caller`: per API key or signed-in user, wherever it calls from (rows stored before it existed take the default).
+      limit: z.strictObject({ enable: z.boolean(), global: atLeast1, point: atLeast1, caller: atLeast1.default(200) }),
     }),
   })
   // paging.limit only means something while paging is on.
@@ -113,7 +114,7 @@ export const CONFIG_DEFAULTS: { [K in ConfigKey]: ConfigValue<K> } = {
     key: '',
     sign: false,
     paging: { enable: true, limit: 50 },
-    qps: { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15 } },
+    qps: { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15, caller: 200 } },
   },
   SAFETY_SMS: { brush: guard(true), burst: guard(true) },
   SITE_INFO: {

@@ -2,7 +2,7 @@
  * A merchant's server creating orders with its API key (issue 32), as
  * installed: `npm start`'s server alone on core 0, the file cache, and the
  * rate limits on with the installed defaults (50 a second per address for anonymous
- * callers; an API key has its own budget, rate-limit.ts `CALLER_BUDGET`).
+ * callers; an API key has its own budget, SYSTEM_SAFETY_API `qps.limit.caller`).
  * From one address, over HTTP:
  *  - paced at 100 orders a second for ORDERS orders: how many were refused (429) or failed;
  *  - as fast as WRITERS parallel writers go: the orders per second the server sustains

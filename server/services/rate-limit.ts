@@ -10,7 +10,7 @@
  *   window. The address is `request.ip`, which follows X-Forwarded-For only
  *   when the app is built with `trustProxy`.
  * - A caller with an API key or a token is counted per key or per user,
- *   once the guard has verified it, with its own budget (`CALLER_BUDGET`),
+ *   once the guard has verified it, with its own budget (`limit.caller`),
  *   whoever else calls from its address; over it, 429 for that second
  *   only, never the block. A token that names nobody counts as anonymous.
  * - Every refusal says when to try again: `Retry-After`, and the
@@ -35,12 +35,6 @@ import type { ConfigRows } from './config-rows';
 import { RateBlocks } from './rate-blocks';
 
 const WINDOW_MS = 1000;
-/**
- * Requests a second over the whole API for one API key, or one signed-in
- * user, wherever it calls from: a merchant's server creating orders at 100 a
- * second stays well within it (Stripe's live budget is 100 a second).
- */
-export const CALLER_BUDGET = { key: 200, user: 200 } as const;
 /** Clients tracked at once per limit in one process (@fastify/rate-limit's own default). */
 const CLIENTS = 5000;
 
@@ -93,7 +87,9 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
   ];
   const callers = app.createRateLimit({
     timeWindow: WINDOW_MS,
-    max: async (r) => (r.caller.apiKeyId ? CALLER_BUDGET.key : CALLER_BUDGET.user),
+    // Requests a second over the whole API for one API key or signed-in user (`limit.caller`, 200 by default): a
+    // merchant's server creating orders at 100 a second stays well within it (Stripe's live budget is 100 a second).
+    max: async () => qps().limit.caller,
     keyGenerator: (r) => `c:${callerOf(r)}`,
   });
 

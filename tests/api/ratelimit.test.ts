@@ -117,7 +117,7 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
 
 /** The installed defaults: 50 a second over the API, 15 per route, blocked for the hour after 3 overruns. */
 const SPEC_DEFAULTS = (s: Safety) => {
-  s.qps = { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15 } };
+  s.qps = { block: { enable: true, count: 3, second: 3600 }, limit: { enable: true, global: 50, point: 15, caller: 200 } };
 };
 
 // A thousand orders: minutes on MariaDB on a busy machine, though the app's clock, not the wall's, paces them.
@@ -201,6 +201,16 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     expect(refusal!.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"key";q=200;w=1', ratelimit: '"key";r=0;t=1' });
     clock.now += 1000;
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
+    // The budget is the operator's to change (SYSTEM_SAFETY_API.qps.limit.caller): a busier merchant's 300 hold, and so does a lower 5.
+    for (const budget of [300, 5]) {
+      await changeSafety(adminOf(t, admin), (s) => { SPEC_DEFAULTS(s); s.qps.limit.caller = budget; });
+      clock.now += 1000;
+      let passed = 0;
+      while ((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status === 200) passed++;
+      expect(passed).toBe(budget);
+    }
+    await changeSafety(adminOf(t, admin), SPEC_DEFAULTS);
+    clock.now += 1000;
     // An anonymous refusal names its own policy, in the caller's language.
     const anon = newClient();
     await burst(() => hit(t, INIT, anon));

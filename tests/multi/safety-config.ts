@@ -21,7 +21,7 @@ export async function changeSafety(call: AdminCall, change: (value: Safety) => v
 }
 
 /** The limits of one test: everything else generous, blocking off unless given. */
-export const limits = (q: { global?: number; point?: number; enable?: boolean; block?: { count: number; second: number } }) => (s: Safety) => {
-  s.qps.limit = { enable: q.enable ?? true, global: q.global ?? 1000, point: q.point ?? 1000 };
+export const limits = (q: { global?: number; point?: number; caller?: number; enable?: boolean; block?: { count: number; second: number } }) => (s: Safety) => {
+  s.qps.limit = { enable: q.enable ?? true, global: q.global ?? 1000, point: q.point ?? 1000, caller: q.caller ?? 200 };
   s.qps.block = q.block ? { enable: true, ...q.block } : { ...s.qps.block, enable: false };
 };

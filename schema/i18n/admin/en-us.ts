@@ -138,6 +138,7 @@ const enUs: AdminCatalog = {
                 enable: 'Enable rate limits',
                 global: 'Requests per second (whole API)',
                 point: 'Requests per second (per route)',
+                caller: 'Requests per second (per API key or signed-in user)',
               },
             },
           },

@@ -128,7 +128,7 @@ const koKr: AdminCatalog = {
             qps: {
               _: '요청 빈도',
               block: { _: '차단', enable: '반복 위반 클라이언트 차단', count: '차단까지 위반 횟수', second: '집계 및 차단 기간(초)' },
-              limit: { _: '속도 제한', enable: '속도 제한 사용', global: '초당 요청 수(API 전체)', point: '초당 요청 수(경로별)' },
+              limit: { _: '속도 제한', enable: '속도 제한 사용', global: '초당 요청 수(API 전체)', point: '초당 요청 수(경로별)', caller: '초당 요청 수(API 키 또는 로그인 사용자별)' },
             },
           },
           SAFETY_SMS: {

@@ -126,7 +126,7 @@ const zhCn = {
             qps: {
               _: '请求频率',
               block: { _: '违规封禁', enable: '启用封禁', count: '超限几次后封禁', second: '统计与封禁时长（秒）' },
-              limit: { _: '限流', enable: '启用限流', global: '全局每秒请求数', point: '单接口每秒请求数' },
+              limit: { _: '限流', enable: '启用限流', global: '全局每秒请求数', point: '单接口每秒请求数', caller: '每个 API 密钥或登录用户每秒请求数' },
             },
           },
           SAFETY_SMS: {
