@@ -58,8 +58,18 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     expect(none.status).toBe(400);
     expect(none.body.msg).toContain('No such rule: GET api/nothing/here');
     expect((await makeKey(seller.token, { rules: [] })).status).toBe(400);
-    expect((await makeKey(seller.token, { rules: 'POST api/receive-money/create' })).status).toBe(400);
-    expect((await makeKey(seller.token, { rules: ['POST api/receive-money/create'], preset: 'merchant' })).status).toBe(400);
+    const notList = await makeKey(seller.token, { rules: 'POST api/receive-money/create' });
+    expect(notList.status).toBe(400);
+    expect(notList.body.msg).toContain('Rules must be a list like');
+    // Rules and a preset at once are refused, even to an owner who holds them all.
+    const both = await makeKey(admin, { rules: ['POST api/receive-money/create'], preset: 'merchant' });
+    expect(both.status).toBe(400);
+    expect(both.body.msg).toContain('Give either rules or a preset, not both');
+    for (const unknown of ['everything', 'toString', 42]) {
+      const res = await makeKey(admin, { preset: unknown });
+      expect(res.status, `${unknown}: ${res.text}`).toBe(400);
+      expect(res.body.msg).toContain('Choose one of the options');
+    }
     // The merchant preset holds refunds and callbacks, which this seller's group does not grant.
     const preset = await makeKey(seller.token, { preset: 'merchant' });
     expect(preset.status).toBe(400);
