@@ -88,6 +88,10 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     expect(rules).not.toContain('GET api/users/rows');
     expect(rules).not.toContain('POST api/comm/sign-in');
     expect(rules).not.toContain('GET api/receive-money/rows');
+    // Listed by group, then by rule, as the console shows them.
+    const order = (a: { group: string; rule: string }, b: { group: string; rule: string }) => a.group.localeCompare(b.group) || a.rule.localeCompare(b.rule);
+    expect(choices.map((c) => c.rule)).toEqual([...choices].sort(order).map((c) => c.rule));
+    expect(new Set(choices.map((c) => c.group)).size).toBeGreaterThan(1);
     // Everything offered can be given.
     dataOf(await makeKey(seller.token, { rules }), 201);
   });

@@ -128,6 +128,34 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
   });
 
+  it('tells its owner what each change did, files its rules under API keys, and logs each change against the key', async () => {
+    const admin = await api.t.signIn();
+    const owner = (method: 'POST' | 'PUT', url: string, body: unknown) => api.t.call(method, url, body, admin, { cookie: 'lang=en-us' });
+    // An expiry must be later than now: this very second is too late.
+    const late = await owner('POST', '/api/api-keys/create', { name: 'late', expireTime: api.clock.now });
+    expect(late.status).toBe(400);
+    expect(late.body.msg).toContain('The expiry must be in the future');
+    const made = await owner('POST', '/api/api-keys/create', { name: 'told' });
+    expect(made.body.msg).toBe('API key created: save it now, it cannot be shown again');
+    const { id } = made.body.data as { id: number };
+    // Changing a key's rules names what to change.
+    const nothing = await owner('PUT', '/api/api-keys/rules', { id });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.msg).toContain('This field is required');
+    expect((await owner('PUT', '/api/api-keys/rules', { id, preset: 'merchant' })).body.msg).toBe("The key's rules were saved");
+    expect((await owner('PUT', '/api/api-keys/revoke', { id })).body.msg).toBe('API key revoked');
+
+    // The rules an operator grants show these routes under API keys, each by its action.
+    const rules = dataOf(await api.t.call('GET', '/api/auth-rules/find?limit=1000', undefined, admin)) as Array<{ method: string; route: string; group: string; name: string }>;
+    const named = (route: string) => rules.filter((r) => r.route === route).map((r) => `${r.group}/${r.name}`);
+    expect(['create', 'choices', 'rules', 'revoke'].flatMap((name) => named(`api/api-keys/${name}`))).toEqual(['api-keys/create', 'api-keys/choices', 'api-keys/rules', 'api-keys/revoke']);
+    // The operation log ties each change to the key, as the kind of write it was.
+    await api.t.app.paydesk.logs.flush();
+    const logs = await api.t.app.paydesk.db.any.selectFrom('logs').select(['api', 'scene', 'bindId']).where('api', 'like', '/api/api-keys/%').where('bindId', '=', id).execute();
+    expect(logs.map((l) => l.api).sort()).toEqual(['/api/api-keys/create', '/api/api-keys/revoke', '/api/api-keys/rules']);
+    expect(Object.fromEntries(logs.map((l) => [l.api, l.scene]))).toMatchObject({ '/api/api-keys/create': 'create', '/api/api-keys/rules': 'update' });
+  });
+
   it("lets revoke anyone's key only a group that grants the revoke rule itself with manage", async () => {
     const one = await userWith(api, ['GET api/receive-money/rows'], 0);
     // Managing orders is no power over keys (issue 32: an auditor took merchants' keys down this way).
