@@ -123,8 +123,15 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const two = await userWith(api, ['GET api/receive-money/rows'], 0);
     const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'mine' }, one.token), 201);
     expect(dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, two.token)).rows).toHaveLength(0);
-    expect((await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, two.token)).status).toBe(403);
-    expect((await api.t.call('DELETE', '/api/api-keys/delete', { ids: String(key.id) }, two.token)).status).toBe(403);
+    const asTwo = (method: 'PUT' | 'DELETE', url: string, body: unknown) => api.t.call(method, url, body, two.token, { cookie: 'lang=en-us' });
+    for (const [url, body] of [['/api/api-keys/revoke', { id: key.id }], ['/api/api-keys/rules', { id: key.id, rules: null }]] as const) {
+      const refused = await asTwo('PUT', url, body);
+      expect(refused.status, url).toBe(403);
+      expect(refused.body.msg).toBe("You cannot change other users' data");
+      // A key that does not exist is not found, not a crash.
+      expect((await asTwo('PUT', url, { ...body, id: key.id + 1000 })).status, url).toBe(404);
+    }
+    expect((await asTwo('DELETE', '/api/api-keys/delete', { ids: String(key.id) })).status).toBe(403);
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
   });
 
