@@ -131,6 +131,8 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
       // A key that does not exist is not found, not a crash.
       expect((await asTwo('PUT', url, { ...body, id: key.id + 1000 })).status, url).toBe(404);
     }
+    // Which key, left out, is a clear 400.
+    expect((await asTwo('PUT', '/api/api-keys/revoke', undefined)).status).toBe(400);
     expect((await asTwo('DELETE', '/api/api-keys/delete', { ids: String(key.id) })).status).toBe(403);
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
   });
