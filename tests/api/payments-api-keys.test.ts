@@ -135,6 +135,13 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await asTwo('PUT', '/api/api-keys/revoke', undefined)).status).toBe(400);
     expect((await asTwo('DELETE', '/api/api-keys/delete', { ids: String(key.id) })).status).toBe(403);
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    // Its owner revokes it; revoking it again later keeps the time it stopped working.
+    const revokedAt = api.clock.now;
+    expect(dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, one.token))).toEqual({ id: key.id, revokedTime: revokedAt });
+    api.clock.now += 60;
+    expect(dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, one.token))).toEqual({ id: key.id, revokedTime: revokedAt });
+    const rows = dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, one.token)).rows as Array<{ id: number; revokedTime: number }>;
+    expect(rows.find((r) => r.id === key.id)?.revokedTime).toBe(revokedAt);
   });
 
   it('tells its owner what each change did, files its rules under API keys, and logs each change against the key', async () => {
@@ -144,6 +151,7 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const late = await owner('POST', '/api/api-keys/create', { name: 'late', expireTime: api.clock.now });
     expect(late.status).toBe(400);
     expect(late.body.msg).toContain('The expiry must be in the future');
+    expect(late.body.data.errors[0].field).toBe('expireTime');
     const made = await owner('POST', '/api/api-keys/create', { name: 'told' });
     expect(made.body.msg).toBe('API key created: save it now, it cannot be shown again');
     const { id } = made.body.data as { id: number };
@@ -151,6 +159,7 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const nothing = await owner('PUT', '/api/api-keys/rules', { id });
     expect(nothing.status).toBe(400);
     expect(nothing.body.msg).toContain('This field is required');
+    expect(nothing.body.data.errors[0].field).toBe('rules');
     expect((await owner('PUT', '/api/api-keys/rules', { id, preset: 'merchant' })).body.msg).toBe("The key's rules were saved");
     expect((await owner('PUT', '/api/api-keys/revoke', { id })).body.msg).toBe('API key revoked');
 
