@@ -99,6 +99,21 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     expect((await hit(t, SITE, ip)).status).toBe(200);
   });
 
+  it('block: the period runs from the first overrun, and the client is served again the moment it ends', async () => {
+    await set(limits({ global: 2, block: { count: 2, second: 3600 } }));
+    const ip = newClient();
+    const firstOverrun = clock.now;
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(TOO_MANY);
+    // The second overrun, a second and a bit later, blocks until an hour after the first.
+    clock.now += 1010;
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(BLOCKED);
+    clock.now = firstOverrun + 3600_000 - 1;
+    const last = await hit(t, SITE, ip);
+    expect(last).toMatchObject({ status: 429, msg: BLOCKED, retryAfter: '1' });
+    clock.now += 1;
+    expect((await hit(t, SITE, ip)).status).toBe(200);
+  });
+
   it('limit.enable false: no call is refused', async () => {
     await set(limits({ global: 1, point: 1, enable: false }));
     const ip = newClient();
