@@ -54,10 +54,11 @@ const adminOf = (t: TestApp, token: string) => async (method: 'GET' | 'PUT', url
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   let t: TestApp;
   let set: (change: (s: Safety) => void) => Promise<Safety>;
+  let admin: ReturnType<typeof adminOf>;
   const clock = { now: Date.now() };
   beforeAll(async () => {
     t = await makeApp({ dialect, rateLimits: true, clock: () => clock.now });
-    const admin = adminOf(t, await t.signIn());
+    admin = adminOf(t, await t.signIn());
     set = (change) => changeSafety(admin, change);
   });
   afterAll(() => t?.close());
@@ -107,6 +108,13 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     // The second overrun, a second and a bit later, blocks until an hour after the first.
     clock.now += 1010;
     expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(BLOCKED);
+    // Another client blocked meanwhile: the operator's list shows both, the first until an hour after its first overrun.
+    const [other, otherSince] = [newClient(), clock.now];
+    expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(TOO_MANY);
+    clock.now += 1000;
+    expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(BLOCKED);
+    const listed = (await admin('GET', '/api/rate-limits/blocked')).data as Array<{ client: string; until: number }>;
+    expect(listed.filter((b) => b.client === ip || b.client === other).map((b) => [b.client, b.until])).toEqual([[ip, firstOverrun + 3600_000], [other, otherSince + 3600_000]]);
     clock.now = firstOverrun + 3600_000 - 1;
     const last = await hit(t, SITE, ip);
     expect(last).toMatchObject({ status: 429, msg: BLOCKED, retryAfter: '1' });
