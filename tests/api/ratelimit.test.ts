@@ -55,10 +55,12 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   let t: TestApp;
   let set: (change: (s: Safety) => void) => Promise<Safety>;
   let admin: ReturnType<typeof adminOf>;
+  let token: string;
   const clock = { now: Date.now() };
   beforeAll(async () => {
     t = await makeApp({ dialect, rateLimits: true, clock: () => clock.now });
-    admin = adminOf(t, await t.signIn());
+    token = await t.signIn();
+    admin = adminOf(t, token);
     set = (change) => changeSafety(admin, change);
   });
   afterAll(() => t?.close());
@@ -123,6 +125,10 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     clock.now += 1;
     expect((await hit(t, SITE, ip)).status).toBe(200);
     expect(await listed()).toEqual([[other, firstOverrun + 500 + 3600_000]]);
+    // A lifted block forgets the overruns too: the next one is one of two again, not a new block.
+    await t.app.inject({ method: 'DELETE', url: '/api/rate-limits/unblock', remoteAddress: newClient(), headers: { authorization: `Bearer ${token}` }, payload: { client: other } });
+    expect((await hit(t, SITE, other)).status).toBe(200);
+    expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(TOO_MANY);
   });
 
   it('limit.enable false: no call is refused', async () => {
