@@ -66,7 +66,8 @@ export class RateBlocks {
 
   private async write(change: (list: Block[]) => Block[], keepSeconds?: number) {
     const now = this.now();
-    const next = change(await this.list()).filter((b) => b.until > now);
+    // Only blocks in force: list() keeps no other, and a new one ends a period after its first overrun, which is later than now.
+    const next = change(await this.list());
     const longest = Math.max(keepSeconds ?? 0, ...next.map((b) => Math.ceil((b.until - now) / 1000)), 1);
     await this.cache().set(LIST, next, longest);
   }

@@ -125,10 +125,15 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     clock.now += 1;
     expect((await hit(t, SITE, ip)).status).toBe(200);
     expect(await listed()).toEqual([[other, firstOverrun + 500 + 3600_000]]);
-    // A lifted block forgets the overruns too: the next one is one of two again, not a new block.
+    // A lifted block forgets the overruns too: the next one is one of two again, not a new block; other blocks stay.
+    const third = '10.99.0.3';
+    expect((await burst(() => hit(t, INIT, third))).refusal?.msg).toEqual(TOO_MANY);
+    clock.now += 1000;
+    expect((await burst(() => hit(t, INIT, third))).refusal?.msg).toEqual(BLOCKED);
     await t.app.inject({ method: 'DELETE', url: '/api/rate-limits/unblock', remoteAddress: newClient(), headers: { authorization: `Bearer ${token}` }, payload: { client: other } });
     expect((await hit(t, SITE, other)).status).toBe(200);
     expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(TOO_MANY);
+    expect((await admin('GET', '/api/rate-limits/blocked')).data).toContainEqual(expect.objectContaining({ client: third }));
   });
 
   it('limit.enable false: no call is refused', async () => {
