@@ -58,6 +58,7 @@ function clockedStore(clock: () => number) {
       let window = this.windows.get(key);
       if (!window || window.start + timeWindow <= now) this.windows.set(key, (window = { count: 0, start: now }));
       window.count++;
+      // Stryker disable next-line ArithmeticOperator: equivalent with one-second windows; a refusal's wait is rounded up to at least 1 s (refuse), which is what any part of a second left comes to
       callback(null, { current: window.count, ttl: window.start + timeWindow - now });
     }
 
