@@ -68,7 +68,7 @@ export class RateBlocks {
     const now = this.now();
     // Only blocks in force: list() keeps no other, and a new one ends a period after its first overrun, which is later than now.
     const next = change(await this.list());
-    // Stryker disable next-line all: equivalent; every change keeps the list at least as long as its longest block, and a list kept longer only holds blocks list() drops
+    // Stryker disable next-line LogicalOperator,ArrowFunction,ArithmeticOperator: equivalent; each keeps the list at least as long as its longest block, and a list kept longer only holds blocks list() drops
     const longest = Math.max(keepSeconds ?? 0, ...next.map((b) => Math.ceil((b.until - now) / 1000)), 1);
     await this.cache().set(LIST, next, longest);
   }
