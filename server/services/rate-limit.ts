@@ -70,6 +70,7 @@ function clockedStore(clock: () => number) {
 
 export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'>; clock: () => number }) {
   let redis: Redis | undefined;
+  // Stryker disable next-line ConditionalExpression: the Redis store is tested by ratelimit.test.ts's Redis suite, which needs TEST_REDIS_URL, and mutation runs are SQLite-only
   if (o.cacheSettings.default.type === 'redis') {
     const { host, port, database, password, prefix } = o.cacheSettings.redis;
     // ioredis is loaded only when the cache is Redis.
