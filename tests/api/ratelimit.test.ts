@@ -120,7 +120,12 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
       .filter((b) => b.client === ip || b.client === other).map((b) => [b.client, b.until]);
     expect(await listed()).toEqual([[ip, firstOverrun + 3600_000], [other, firstOverrun + 500 + 3600_000]]);
     clock.now = firstOverrun + 3600_000 - 1;
-    expect(await hit(t, SITE, ip)).toMatchObject({ status: 429, msg: BLOCKED, retryAfter: '1' });
+    const lastMoment = await t.app.inject({ method: 'GET', url: SITE, remoteAddress: ip, headers: ENGLISH });
+    expect(lastMoment.statusCode).toBe(429);
+    expect(lastMoment.json().msg).toMatch(/try again in 1 min$/);
+    expect(lastMoment.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"block";q=2;w=3600', ratelimit: '"block";r=0;t=1' });
+    // Routes that need a sign-in refuse it too, before asking who it is.
+    expect((await hit(t, '/api/receive-money/rows', ip)).status).toBe(429);
     // The moment it ends, the client is served and off the list.
     clock.now += 1;
     expect((await hit(t, SITE, ip)).status).toBe(200);
@@ -141,6 +146,9 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     const ip = newClient();
     const { passed } = await burst(() => hit(t, INIT, ip), 30);
     expect(passed).toBe(30);
+    // Nor a signed-in caller's, past his own budget.
+    const signedIn = await burst(() => hit(t, INIT, ip, { authorization: `Bearer ${token}` }), 210);
+    expect(signedIn.passed).toBe(210);
   });
 
   it('without trustProxy a forged X-Forwarded-For gives no fresh budget', async () => {
@@ -236,6 +244,9 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     }
     expect(refusal!.msg).toEqual(TOO_MANY);
     expect(refusal!.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"key";q=200;w=1', ratelimit: '"key";r=0;t=1' });
+    // In that same second another key and the signed-in console user at that address are served: each has its own budget.
+    expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', await newKey('other'))).status).toBe(200);
+    expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin)).status).toBe(200);
     clock.now += 1000;
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
     // An anonymous refusal names its own policy, in the caller's language.
@@ -250,6 +261,10 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     const ip = newClient();
     for (let i = 0; i < 60; i++) expect((await as(ip, 'GET', '/api/receive-money/rows', `forged.${i}.token`)).status).toBe(401);
     expect((await hit(t, INIT, ip)).status).toBe(429);
+    // On a public route such a token is served as anonymous, and counted so.
+    const other = newClient();
+    const { passed } = await burst(() => hit(t, INIT, other, { authorization: 'Bearer forged.token' }));
+    expect(passed).toBe(15);
   });
 });
 
