@@ -72,6 +72,11 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     expect(passed).toBe(4);
     expect(refusal).toMatchObject({ status: 429, msg: TOO_MANY });
     expect(Number(refusal!.retryAfter)).toBeGreaterThan(0);
+    // The refusal names the limit it met.
+    const again = await t.app.inject({ method: 'GET', url: SITE, remoteAddress: ip, headers: ENGLISH });
+    expect(again.headers['ratelimit-policy']).toBe('"global";q=4;w=1');
+    // Health checks, which have no rule, are never limited: a load balancer polls them.
+    expect((await burst(() => hit(t, '/api/health', ip), 10)).passed).toBe(10);
     expect((await hit(t, INIT, newClient())).status).toBe(200);
   });
 
@@ -247,6 +252,14 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     // In that same second another key and the signed-in console user at that address are served: each has its own budget.
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', await newKey('other'))).status).toBe(200);
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin)).status).toBe(200);
+    // A signed-in user over his own budget is told so under his own policy.
+    clock.now += 1000;
+    let userRefusal: Awaited<ReturnType<typeof as>> | undefined;
+    for (let i = 0; i <= 200 && !userRefusal; i++) {
+      const res = await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin);
+      if (res.status === 429) userRefusal = res;
+    }
+    expect(userRefusal?.headers).toMatchObject({ 'ratelimit-policy': '"user";q=200;w=1' });
     clock.now += 1000;
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
     // An anonymous refusal names its own policy, in the caller's language.
