@@ -74,7 +74,7 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     expect(both.status).toBe(400);
     expect(both.body.msg).toContain('Give either rules or a preset, not both');
     expect(fieldOf(both)).toBe('preset');
-    for (const unknown of ['everything', 'toString', 42]) {
+    for (const unknown of ['everything', 'toString', 42, ['merchant']]) {
       const res = await makeKey(admin, { preset: unknown });
       expect(res.status, `${unknown}: ${res.text}`).toBe(400);
       expect(res.body.msg).toContain('Choose one of the options');
