@@ -80,6 +80,7 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
     app.addHook('onClose', async () => { await redis!.quit(); });
   }
   // Stryker restore all
+  // Stryker disable next-line BooleanLiteral,ObjectLiteral: only Redis (down, or chosen) tells these apart, and mutation runs have none
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis } : { store: clockedStore(o.clock) }) });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;

@@ -255,12 +255,16 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin)).status).toBe(200);
     // A signed-in user over his own budget is told so under his own policy.
     clock.now += 1000;
+    expect((await as(newClient(), 'POST', '/api/users/create', admin, { account: 'colleague', password: 'colleague-pass-1' })).status).toBe(201);
+    const colleague = await t.signIn('colleague', 'colleague-pass-1');
     let userRefusal: Awaited<ReturnType<typeof as>> | undefined;
     for (let i = 0; i <= 200 && !userRefusal; i++) {
       const res = await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin);
       if (res.status === 429) userRefusal = res;
     }
     expect(userRefusal?.headers).toMatchObject({ 'ratelimit-policy': '"user";q=200;w=1' });
+    // Another user at that address, in that second, has a budget of his own.
+    expect((await as(ip, 'GET', '/api/comm/init', colleague)).status).toBe(200);
     clock.now += 1000;
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
     // An anonymous refusal names its own policy, in the caller's language.
