@@ -29,8 +29,9 @@ export const GROUPS = {
   },
   'login-scope': {
     // The guard's scope: which groups grant a rule, and which of them lift the owner scope (guard.ts: grantingOf, managesAll, and where check applies them and the credential list).
+    // revisions: what the history shows of a login rule's rows; api-key-rules and mfa-groups: the other refusals check makes in that range.
     mutate: ['server/auth/guard.ts:27-37', 'server/auth/guard.ts:111-133'],
-    tests: [...api('security-credentials', 'permissions', 'payments-api-keys', 'engine-history', 'scope-bin')],
+    tests: [...api('security-credentials', 'permissions', 'payments-api-keys', 'engine-history', 'scope-bin', 'revisions', 'api-key-rules', 'mfa-groups')],
   },
   'rate-limit': {
     mutate: ['server/services/{rate-limit,rate-blocks}.ts'],

@@ -52,6 +52,7 @@ function clockedStore(clock: () => number) {
       let window = this.windows.get(key);
       if (!window || window.start + timeWindow <= now) this.windows.set(key, (window = { count: 0, start: now }));
       window.count++;
+      // Stryker disable next-line ArithmeticOperator: equivalent with one-second windows; a refusal's wait is rounded up to at least 1 s (refuse), which is what any part of a second left comes to
       callback(null, { current: window.count, ttl: window.start + timeWindow - now });
     }
 
@@ -63,6 +64,8 @@ function clockedStore(clock: () => number) {
 
 export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; cache: () => KeyValueCache; cacheSettings: SettingsOf<'cache'>; clock: () => number }) {
   let redis: Redis | undefined;
+  // The Redis store is tested by ratelimit.test.ts's Redis suite, which needs TEST_REDIS_URL; mutation runs are SQLite-only.
+  // Stryker disable all: out of reach of the mutation runs (above)
   if (o.cacheSettings.default.type === 'redis') {
     const { host, port, database, password, prefix } = o.cacheSettings.redis;
     // ioredis is loaded only when the cache is Redis.
@@ -70,7 +73,15 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
     redis = new Redis({ host, port, db: database, password: password || undefined, keyPrefix: `${prefix}:rl:`, connectTimeout: 1000, maxRetriesPerRequest: 1 });
     app.addHook('onClose', async () => { await redis!.quit(); });
   }
-  await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis } : { store: clockedStore(o.clock) }) });
+  // Stryker restore all
+  await app.register(rateLimit, {
+    global: false,
+    // Stryker disable next-line BooleanLiteral: only a failing store (Redis down) tells it apart, and mutation runs have no Redis
+    skipOnError: true,
+    // Stryker disable next-line ObjectLiteral: as above, only with Redis
+    ...(redis ? { redis }
+      : { store: clockedStore(o.clock) }),
+  });
 
   const qps = () => o.config.peek('SYSTEM_SAFETY_API').qps;
   const blocks = new RateBlocks(o.cache, o.clock);
@@ -96,9 +107,11 @@ export async function rateLimits(app: FastifyInstance, o: { config: ConfigRows; 
   /** 429 saying when to try again, in the caller's language and in the draft's fields. */
   function refuse(reply: FastifyReply | null, policy: string, quota: number, windowSeconds: number, seconds: number, key: string, params: Record<string, unknown> = {}) {
     const wait = Math.max(1, Math.ceil(seconds));
+    // Stryker disable OptionalChaining: equivalent; without a reply (onResponse) the refusal is dropped, whatever it throws
     reply?.header('retry-after', wait);
     reply?.header('ratelimit-policy', `"${policy}";q=${quota};w=${windowSeconds}`);
     reply?.header('ratelimit', `"${policy}";r=0;t=${wait}`);
+    // Stryker restore OptionalChaining
     return new AppError(429, key, { seconds: wait, minutes: Math.ceil(wait / 60), ...params });
   }
 

@@ -54,12 +54,32 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     const beyond = await makeKey(seller.token, { rules: ['POST api/receive-money/create', 'GET api/users/rows', 'DELETE api/users/delete'] });
     expect(beyond.status).toBe(400);
     expect(beyond.body.msg).toContain('You cannot give a key rules you do not hold: DELETE api/users/delete, GET api/users/rows');
-    const none = await makeKey(seller.token, { rules: ['GET api/nothing/here'] });
+    // Each refusal names the form field to correct, which the console marks.
+    const fieldOf = (res: Awaited<ReturnType<typeof makeKey>>) => (res.body.data.errors as Array<{ field: string }>)[0]!.field;
+    expect(fieldOf(beyond)).toBe('rules');
+    const none = await makeKey(seller.token, { rules: ['GET api/nothing/here', 'GET api/nothing/there'] });
     expect(none.status).toBe(400);
-    expect(none.body.msg).toContain('No such rule: GET api/nothing/here');
-    expect((await makeKey(seller.token, { rules: [] })).status).toBe(400);
-    expect((await makeKey(seller.token, { rules: 'POST api/receive-money/create' })).status).toBe(400);
-    expect((await makeKey(seller.token, { rules: ['POST api/receive-money/create'], preset: 'merchant' })).status).toBe(400);
+    expect(none.body.msg).toContain('No such rule: GET api/nothing/here, GET api/nothing/there');
+    expect(fieldOf(none)).toBe('rules');
+    const empty = await makeKey(seller.token, { rules: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toContain('Choose at least one rule, or none at all for everything you may do');
+    expect(fieldOf(empty)).toBe('rules');
+    const notList = await makeKey(seller.token, { rules: 'POST api/receive-money/create' });
+    expect(notList.status).toBe(400);
+    expect(notList.body.msg).toContain('Rules must be a list like');
+    expect(fieldOf(notList)).toBe('rules');
+    // Rules and a preset at once are refused, even to an owner who holds them all.
+    const both = await makeKey(admin, { rules: ['POST api/receive-money/create'], preset: 'merchant' });
+    expect(both.status).toBe(400);
+    expect(both.body.msg).toContain('Give either rules or a preset, not both');
+    expect(fieldOf(both)).toBe('preset');
+    for (const unknown of ['everything', 'toString', 42, ['merchant']]) {
+      const res = await makeKey(admin, { preset: unknown });
+      expect(res.status, `${unknown}: ${res.text}`).toBe(400);
+      expect(res.body.msg).toContain('Choose one of the options');
+      expect(fieldOf(res)).toBe('preset');
+    }
     // The merchant preset holds refunds and callbacks, which this seller's group does not grant.
     const preset = await makeKey(seller.token, { preset: 'merchant' });
     expect(preset.status).toBe(400);
@@ -78,6 +98,10 @@ describe.each(DIALECTS)('API key rules on %s', (dialect) => {
     expect(rules).not.toContain('GET api/users/rows');
     expect(rules).not.toContain('POST api/comm/sign-in');
     expect(rules).not.toContain('GET api/receive-money/rows');
+    // Listed by group, then by rule, as the console shows them.
+    const order = (a: { group: string; rule: string }, b: { group: string; rule: string }) => a.group.localeCompare(b.group) || a.rule.localeCompare(b.rule);
+    expect(choices.map((c) => c.rule)).toEqual([...choices].sort(order).map((c) => c.rule));
+    expect(new Set(choices.map((c) => c.group)).size).toBeGreaterThan(1);
     // Everything offered can be given.
     dataOf(await makeKey(seller.token, { rules }), 201);
   });

@@ -6,6 +6,7 @@
  * answer, export and log row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchTotp, MfaStore } from '../../server/auth/mfa';
 import { DIALECTS } from '../support/app';
 import { mfaApp, USER_PASSWORD, type MfaApp } from './mfa-support';
 
@@ -71,6 +72,8 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const first = await t.password('victim1');
     expect(first.status, first.text).toBe(200);
     expect(first.body.data).toMatchObject({ mfa: 'code', mfaToken: expect.stringMatching(/^mfa_/) });
+    // The answer says when the challenge ends (epoch seconds, as a token's `expired`): five minutes on.
+    expect(first.body.data.expired).toBe(Math.floor(t.app.clock() / 1000) + 300);
     expect(first.body.data.token).toBeUndefined();
     expect(first.body.data.user).toBeUndefined();
     // The challenge is not a session.
@@ -104,8 +107,25 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(replay.status, replay.text).toBe(400);
     // A challenge is spent by its sign-in.
     expect((await secondStep(first.body.data.mfaToken, code)).status).toBe(400);
+    // Still refused 20 s on, while the code would match within the drift allowed.
+    t.advance(20);
+    expect((await secondStep((await t.password('coder1')).body.data.mfaToken, code)).status).toBe(400);
     t.advance(30);
     expect(await t.signInWithCode('coder1', secret)).toBeTruthy();
+  });
+
+  it('lets one of two sign-ins racing with one code in, and refuses the other', async () => {
+    const uid = await t.addUser('racer1');
+    const { secret } = await t.enrol(await t.signIn('racer1', USER_PASSWORD));
+    const challenges = [(await t.password('racer1')).body.data.mfaToken, (await t.password('racer1')).body.data.mfaToken];
+    const code = t.codeOf(secret);
+    const statuses = (await Promise.all(challenges.map((c) => secondStep(c, code)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 400]);
+    // As two instances sharing the cache race: each reads the last step used before the other claims the step.
+    t.advance(30);
+    const step = matchTotp(secret, t.codeOf(secret), t.app.clock())!;
+    const instances = [new MfaStore(t.app.cache.kv, t.app.clock), new MfaStore(t.app.cache.kv, t.app.clock)];
+    expect((await Promise.all(instances.map((store) => store.spendStep(uid, step)))).sort()).toEqual([false, true]);
   });
 
   it('takes each recovery code once, in place of a code from the app', async () => {
@@ -139,8 +159,22 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const longer = await secondStep(challenge, t.codeOf(secret));
     expect(longer.status).toBe(429);
     expect(longer.body.msg).toContain('60');
-    t.advance(61);
+    // The wait ends when the answer said: 60 s on, the right code gets in.
+    t.advance(60);
     expect((await secondStep(challenge, t.codeOf(secret))).status).toBe(200);
+  });
+
+  it('forgets wrong codes once the right one is given: the owner\'s typos add up to no wait', async () => {
+    await t.addUser('typos1');
+    const { secret } = await t.enrol(await t.signIn('typos1', USER_PASSWORD));
+    const wrong = () => (t.codeOf(secret) === '000000' ? '999999' : '000000');
+    for (let round = 0; round < 2; round++) {
+      const challenge = (await t.password('typos1')).body.data.mfaToken;
+      for (let i = 0; i < 4; i++) expect((await secondStep(challenge, wrong())).status).toBe(400);
+      const right = await secondStep(challenge, t.codeOf(secret));
+      expect(right.status, `round ${round}: ${right.text}`).toBe(200);
+      t.advance(30);
+    }
   });
 
   it('logs every step without the code, the challenge or the key', async () => {

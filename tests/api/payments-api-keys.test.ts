@@ -52,7 +52,9 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const admin = await api.t.signIn();
     const a = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'revoke me' }, admin), 201);
     expect((await withKey(a.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
-    expect((await withKey(a.key, 'POST', '/api/api-keys/create', { name: 'child' })).status).toBe(403);
+    const child = await withKey(a.key, 'POST', '/api/api-keys/create', { name: 'child' });
+    expect(child.status).toBe(403);
+    expect(child.body.msg).toBe('Sign in to manage API keys; an API key cannot do it');
     expect((await withKey(a.key, 'PUT', '/api/api-keys/revoke', { id: a.id })).status).toBe(403);
     dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: a.id }, admin));
     expect((await withKey(a.key, 'GET', '/api/receive-money/rows')).status).toBe(401);
@@ -121,9 +123,55 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     const two = await userWith(api, ['GET api/receive-money/rows'], 0);
     const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'mine' }, one.token), 201);
     expect(dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, two.token)).rows).toHaveLength(0);
-    expect((await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, two.token)).status).toBe(403);
-    expect((await api.t.call('DELETE', '/api/api-keys/delete', { ids: String(key.id) }, two.token)).status).toBe(403);
+    const asTwo = (method: 'PUT' | 'DELETE', url: string, body: unknown) => api.t.call(method, url, body, two.token, { cookie: 'lang=en-us' });
+    for (const [url, body] of [['/api/api-keys/revoke', { id: key.id }], ['/api/api-keys/rules', { id: key.id, rules: null }]] as const) {
+      const refused = await asTwo('PUT', url, body);
+      expect(refused.status, url).toBe(403);
+      expect(refused.body.msg).toBe("You cannot change other users' data");
+      // A key that does not exist is not found, not a crash.
+      expect((await asTwo('PUT', url, { ...body, id: key.id + 1000 })).status, url).toBe(404);
+    }
+    // Which key, left out, is a clear 400.
+    expect((await asTwo('PUT', '/api/api-keys/revoke', undefined)).status).toBe(400);
+    expect((await asTwo('DELETE', '/api/api-keys/delete', { ids: String(key.id) })).status).toBe(403);
     expect((await withKey(key.key, 'GET', '/api/receive-money/rows')).status).toBe(200);
+    // Its owner revokes it; revoking it again later keeps the time it stopped working.
+    const revokedAt = api.clock.now;
+    expect(dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, one.token))).toEqual({ id: key.id, revokedTime: revokedAt });
+    api.clock.now += 60;
+    expect(dataOf(await api.t.call('PUT', '/api/api-keys/revoke', { id: key.id }, one.token))).toEqual({ id: key.id, revokedTime: revokedAt });
+    const rows = dataOf(await api.t.call('GET', '/api/api-keys/rows', undefined, one.token)).rows as Array<{ id: number; revokedTime: number }>;
+    expect(rows.find((r) => r.id === key.id)?.revokedTime).toBe(revokedAt);
+  });
+
+  it('tells its owner what each change did, files its rules under API keys, and logs each change against the key', async () => {
+    const admin = await api.t.signIn();
+    const owner = (method: 'POST' | 'PUT', url: string, body: unknown) => api.t.call(method, url, body, admin, { cookie: 'lang=en-us' });
+    // An expiry must be later than now: this very second is too late.
+    const late = await owner('POST', '/api/api-keys/create', { name: 'late', expireTime: api.clock.now });
+    expect(late.status).toBe(400);
+    expect(late.body.msg).toContain('The expiry must be in the future');
+    expect(late.body.data.errors[0].field).toBe('expireTime');
+    const made = await owner('POST', '/api/api-keys/create', { name: 'told' });
+    expect(made.body.msg).toBe('API key created: save it now, it cannot be shown again');
+    const { id } = made.body.data as { id: number };
+    // Changing a key's rules names what to change.
+    const nothing = await owner('PUT', '/api/api-keys/rules', { id });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.msg).toContain('This field is required');
+    expect(nothing.body.data.errors[0].field).toBe('rules');
+    expect((await owner('PUT', '/api/api-keys/rules', { id, preset: 'merchant' })).body.msg).toBe("The key's rules were saved");
+    expect((await owner('PUT', '/api/api-keys/revoke', { id })).body.msg).toBe('API key revoked');
+
+    // The rules an operator grants show these routes under API keys, each by its action.
+    const rules = dataOf(await api.t.call('GET', '/api/auth-rules/find?limit=1000', undefined, admin)) as Array<{ method: string; route: string; group: string; name: string }>;
+    const named = (route: string) => rules.filter((r) => r.route === route).map((r) => `${r.group}/${r.name}`);
+    expect(['create', 'choices', 'rules', 'revoke'].flatMap((name) => named(`api/api-keys/${name}`))).toEqual(['api-keys/create', 'api-keys/choices', 'api-keys/rules', 'api-keys/revoke']);
+    // The operation log ties each change to the key, as the kind of write it was.
+    await api.t.app.paydesk.logs.flush();
+    const logs = await api.t.app.paydesk.db.any.selectFrom('logs').select(['api', 'scene', 'bindId']).where('api', 'like', '/api/api-keys/%').where('bindId', '=', id).execute();
+    expect(logs.map((l) => l.api).sort()).toEqual(['/api/api-keys/create', '/api/api-keys/revoke', '/api/api-keys/rules']);
+    expect(Object.fromEntries(logs.map((l) => [l.api, l.scene]))).toMatchObject({ '/api/api-keys/create': 'create', '/api/api-keys/rules': 'update' });
   });
 
   it("lets revoke anyone's key only a group that grants the revoke rule itself with manage", async () => {

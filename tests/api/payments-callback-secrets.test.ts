@@ -94,10 +94,41 @@ describe.each(DIALECTS)('callback secrets per merchant on %s', (dialect) => {
     expect([verifies(rolled.secret, ended), verifies(third, ended)]).toEqual([false, true]);
   });
 
-  it('an API key cannot make or roll the secret: that needs a real sign-in', async () => {
+  it('an API key cannot make or roll the secret, nor end the overlap: that needs a real sign-in', async () => {
     const a = await seller();
     const key = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: 'shop' }, a.token), 201).key as string;
     expect((await api.t.call('POST', '/api/callbacks/secret', {}, key)).status).toBe(403);
+    const first = dataOf(await roll(a), 201).secret as string;
+    const rolled = dataOf(await roll(a), 201).secret as string;
+    const end = await api.t.call('POST', '/api/callbacks/secret/end-overlap', {}, key, { cookie: 'lang=en-us' });
+    expect(end.status).toBe(403);
+    expect(end.body.msg).toBe('Sign in to manage API keys; an API key cannot do it');
+    // The old secret still signs beside the new one.
+    const during = await paidCallback(a);
+    expect([verifies(first, during), verifies(rolled, during)]).toEqual([true, true]);
+  });
+
+  it('tells the merchant what each step did, takes no stray fields, and files and logs the steps under callback secrets', async () => {
+    const a = await seller();
+    const call = (url: string, body: unknown) => api.t.call('POST', url, body, a.token, { cookie: 'lang=en-us' });
+    expect((await call('/api/callbacks/secret', { secret: 'whsec_chosen' })).status).toBe(400);
+    expect((await call('/api/callbacks/secret/end-overlap', { previous: 'x' })).status).toBe(400);
+    const made = await call('/api/callbacks/secret', {});
+    expect(made.body).toMatchObject({ msg: 'Your callback signing secret was made; it is shown this once', data: { previousUntil: 0 } });
+    expect(made.body.data.prefix).toBe(made.body.data.secret.slice(0, 12));
+    const rolled = await call('/api/callbacks/secret', undefined);
+    expect(rolled.body.msg).toBe('Secret rolled: the previous one keeps signing beside it for 24 hours');
+    const ended = await call('/api/callbacks/secret/end-overlap', undefined);
+    expect(ended.body).toMatchObject({ msg: 'The previous secret no longer signs', data: { previousUntil: 0 } });
+    const rules = dataOf(await api.call('GET', '/api/auth-rules/find?limit=1000')) as Array<{ route: string; group: string; name: string }>;
+    expect(rules.filter((r) => r.route.startsWith('api/callbacks/secret')).map((r) => `${r.group}/${r.name}`).sort()).toEqual(['callback-secrets/end-overlap', 'callback-secrets/roll']);
+    await api.t.app.paydesk.logs.flush();
+    const row = dataOf(await api.t.call('GET', '/api/callback-secrets/rows', undefined, a.token)).rows[0] as { id: number };
+    const logs = (await api.t.app.paydesk.db.any.selectFrom('logs').select(['api', 'scene', 'bindId', 'code']).where('uid', '=', a.id).where('api', 'like', '/api/callbacks/secret%').orderBy('id').execute())
+      .filter((l) => l.code < 400);
+    expect(logs.map((l) => [l.api, l.scene, l.bindId])).toEqual([
+      ['/api/callbacks/secret', 'update', row.id], ['/api/callbacks/secret', 'update', row.id], ['/api/callbacks/secret/end-overlap', 'update', 0],
+    ]);
   });
 
   it('the test callback is signed with the caller\'s own secret', async () => {

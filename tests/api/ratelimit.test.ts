@@ -54,10 +54,13 @@ const adminOf = (t: TestApp, token: string) => async (method: 'GET' | 'PUT', url
 describe.each(DIALECTS)('rate limits on %s', (dialect) => {
   let t: TestApp;
   let set: (change: (s: Safety) => void) => Promise<Safety>;
+  let admin: ReturnType<typeof adminOf>;
+  let token: string;
   const clock = { now: Date.now() };
   beforeAll(async () => {
     t = await makeApp({ dialect, rateLimits: true, clock: () => clock.now });
-    const admin = adminOf(t, await t.signIn());
+    token = await t.signIn();
+    admin = adminOf(t, token);
     set = (change) => changeSafety(admin, change);
   });
   afterAll(() => t?.close());
@@ -69,6 +72,11 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     expect(passed).toBe(4);
     expect(refusal).toMatchObject({ status: 429, msg: TOO_MANY });
     expect(Number(refusal!.retryAfter)).toBeGreaterThan(0);
+    // The refusal names the limit it met.
+    const again = await t.app.inject({ method: 'GET', url: SITE, remoteAddress: ip, headers: ENGLISH });
+    expect(again.headers['ratelimit-policy']).toBe('"global";q=4;w=1');
+    // Health checks, which have no rule, are never limited: a load balancer polls them.
+    expect((await burst(() => hit(t, '/api/health', ip), 10)).passed).toBe(10);
     expect((await hit(t, INIT, newClient())).status).toBe(200);
   });
 
@@ -99,11 +107,54 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     expect((await hit(t, SITE, ip)).status).toBe(200);
   });
 
+  it('block: the period runs from the first overrun, and the client is served again the moment it ends', async () => {
+    await set(limits({ global: 2, block: { count: 2, second: 3600 } }));
+    // Addresses of their own, the first named after the other: the list's order is by end, not by name.
+    const [ip, other] = ['10.99.0.2', '10.99.0.1'];
+    const firstOverrun = clock.now;
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(TOO_MANY);
+    clock.now += 500;
+    expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(TOO_MANY);
+    // The other client's second overrun blocks it first; the first client's, a second and a bit after its first, next.
+    clock.now += 1000;
+    expect((await burst(() => hit(t, INIT, other))).refusal?.msg).toEqual(BLOCKED);
+    clock.now += 100;
+    expect((await burst(() => hit(t, INIT, ip))).refusal?.msg).toEqual(BLOCKED);
+    // The operator's list shows both, soonest to end first: each an hour after its first overrun, not its last.
+    const listed = async () => ((await admin('GET', '/api/rate-limits/blocked')).data as Array<{ client: string; until: number }>)
+      .filter((b) => b.client === ip || b.client === other).map((b) => [b.client, b.until]);
+    expect(await listed()).toEqual([[ip, firstOverrun + 3600_000], [other, firstOverrun + 500 + 3600_000]]);
+    // A lifted block forgets the overruns too: the next one is one of two again, not a new block; the other blocks stay.
+    const third = '10.99.0.3';
+    expect((await burst(() => hit(t, INIT, third))).refusal?.msg).toEqual(TOO_MANY);
+    clock.now += 1000;
+    expect((await burst(() => hit(t, INIT, third))).refusal?.msg).toEqual(BLOCKED);
+    await t.app.inject({ method: 'DELETE', url: '/api/rate-limits/unblock', remoteAddress: newClient(), headers: { authorization: `Bearer ${token}` }, payload: { client: third } });
+    clock.now += 1000;
+    expect((await hit(t, SITE, third)).status).toBe(200);
+    expect((await burst(() => hit(t, INIT, third))).refusal?.msg).toEqual(TOO_MANY);
+    expect(await listed()).toEqual([[ip, firstOverrun + 3600_000], [other, firstOverrun + 500 + 3600_000]]);
+    clock.now = firstOverrun + 3600_000 - 1;
+    const lastMoment = await t.app.inject({ method: 'GET', url: SITE, remoteAddress: ip, headers: ENGLISH });
+    expect(lastMoment.statusCode).toBe(429);
+    expect(lastMoment.json().msg).toMatch(/try again in 1 min$/);
+    expect(lastMoment.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"block";q=2;w=3600', ratelimit: '"block";r=0;t=1' });
+    // Routes that need a sign-in refuse it too, before asking who it is.
+    expect((await hit(t, '/api/receive-money/rows', ip)).status).toBe(429);
+    // The moment it ends, the client is served and off the list.
+    clock.now += 1;
+    expect((await hit(t, SITE, ip)).status).toBe(200);
+    expect(await listed()).toEqual([[other, firstOverrun + 500 + 3600_000]]);
+  });
+
   it('limit.enable false: no call is refused', async () => {
     await set(limits({ global: 1, point: 1, enable: false }));
     const ip = newClient();
     const { passed } = await burst(() => hit(t, INIT, ip), 30);
     expect(passed).toBe(30);
+    // Nor a signed-in caller's, past his own budget.
+    const signedIn = await burst(() => hit(t, INIT, ip, { authorization: `Bearer ${token}` }), 210);
+    expect(signedIn.passed).toBe(210);
   });
 
   it('without trustProxy a forged X-Forwarded-For gives no fresh budget', async () => {
@@ -199,6 +250,21 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     }
     expect(refusal!.msg).toEqual(TOO_MANY);
     expect(refusal!.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-policy': '"key";q=200;w=1', ratelimit: '"key";r=0;t=1' });
+    // In that same second another key and the signed-in console user at that address are served: each has its own budget.
+    expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', await newKey('other'))).status).toBe(200);
+    expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin)).status).toBe(200);
+    // A signed-in user over his own budget is told so under his own policy.
+    clock.now += 1000;
+    expect((await as(newClient(), 'POST', '/api/users/create', admin, { account: 'colleague', password: 'colleague-pass-1' })).status).toBe(201);
+    const colleague = await t.signIn('colleague', 'colleague-pass-1');
+    let userRefusal: Awaited<ReturnType<typeof as>> | undefined;
+    for (let i = 0; i <= 200 && !userRefusal; i++) {
+      const res = await as(ip, 'GET', '/api/receive-money/rows?limit=1', admin);
+      if (res.status === 429) userRefusal = res;
+    }
+    expect(userRefusal?.headers).toMatchObject({ 'ratelimit-policy': '"user";q=200;w=1' });
+    // Another user at that address, in that second, has a budget of his own.
+    expect((await as(ip, 'GET', '/api/comm/init', colleague)).status).toBe(200);
     clock.now += 1000;
     expect((await as(ip, 'GET', '/api/receive-money/rows?limit=1', key)).status).toBe(200);
     // The budget is the operator's to change (SYSTEM_SAFETY_API.qps.limit.caller): a busier merchant's 300 hold, and so does a lower 5.
@@ -223,6 +289,10 @@ describe.each(DIALECTS)('rate limits that fit a merchant on %s', (dialect) => {
     const ip = newClient();
     for (let i = 0; i < 60; i++) expect((await as(ip, 'GET', '/api/receive-money/rows', `forged.${i}.token`)).status).toBe(401);
     expect((await hit(t, INIT, ip)).status).toBe(429);
+    // On a public route such a token is served as anonymous, and counted so.
+    const other = newClient();
+    const { passed } = await burst(() => hit(t, INIT, other, { authorization: 'Bearer forged.token' }));
+    expect(passed).toBe(15);
   });
 });
 

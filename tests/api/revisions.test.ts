@@ -211,6 +211,14 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     } finally {
       dataOf(await api.call('PUT', '/api/auth-rules/update', { id: rule.id, type: 'default' }));
     }
+    // His API keys are such a table: no group lists their rule, yet he reads the history of his own key (its deletion,
+    // the generic write that leaves a revision), not of the admin's.
+    const own = dataOf(await api.t.call('POST', '/api/api-keys/create', { name: unique('k') }, reader.token), 201) as { id: number };
+    const admins = dataOf(await api.call('POST', '/api/api-keys/create', { name: unique('k') }), 201) as { id: number };
+    dataOf(await api.t.call('DELETE', '/api/api-keys/delete', { ids: String(own.id) }, reader.token));
+    dataOf(await api.call('DELETE', '/api/api-keys/delete', { ids: String(admins.id) }));
+    expect((await historyOf('api-keys', own.id, reader.token)).map((x) => x.action)).toEqual(['delete']);
+    expect(await historyOf('api-keys', admins.id, reader.token)).toEqual([]);
   });
 
   it('shows of saved views only one\'s own history, though one manages their list: a view is its owner\'s alone', async () => {

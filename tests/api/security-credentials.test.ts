@@ -142,12 +142,23 @@ describe.each(DIALECTS)('credentials against an attacker with an account on %s',
     const [mine, thief] = [await t.signIn('twosessions', USER_PASSWORD), await t.signIn('twosessions', USER_PASSWORD)];
     const first = (await t.call('POST', '/api/comm/mfa-setup', {}, mine)).body.data;
     expect((await t.call('POST', '/api/comm/mfa-setup', {}, mine)).body.data).toMatchObject({ secret: first.secret, qr: first.qr });
+    // Still the same key nine minutes on: it waits ten for its confirming code.
+    t.advance(9 * 60);
+    expect((await t.call('POST', '/api/comm/mfa-setup', {}, mine)).body.data.secret).toBe(first.secret);
     const stolen = (await t.call('POST', '/api/comm/mfa-setup', {}, thief)).body.data;
     expect(stolen.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(stolen.secret).not.toBe(first.secret);
     // The thief's session cannot bind the owner's pending key, nor the owner's session the thief's.
     expect((await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(first.secret), password: USER_PASSWORD }, thief)).status).toBe(400);
     expect((await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(first.secret), password: USER_PASSWORD }, mine)).status).toBe(200);
+    // A key left unconfirmed for more than ten minutes is gone: a reload offers a new one, and the old one binds nothing.
+    await t.addUser('slowenrol');
+    const slow = await t.signIn('slowenrol', USER_PASSWORD);
+    const offered = (await t.call('POST', '/api/comm/mfa-setup', {}, slow)).body.data.secret as string;
+    t.advance(10 * 60 + 1);
+    const late = await t.call('POST', '/api/comm/mfa-enable', { code: t.codeOf(offered), password: USER_PASSWORD }, slow, EN);
+    expect(late.status, late.text).toBe(400);
+    expect((await t.call('POST', '/api/comm/mfa-setup', {}, slow)).body.data.secret).not.toBe(offered);
   });
 
   it('accepts a code within one 30-second step of drift, once, and refuses one from minutes ago', async () => {
