@@ -23,7 +23,7 @@ import { checkedRow, createIn, createValues, inBatch, insertRows, insertsTogethe
 import { cellValue, importable, suggestMapping } from './cells';
 import type { Cell } from './read';
 import { RefResolver } from './refs';
-import { matchKeys, uniqueClashes } from './unique';
+import { matchKeys, uniqueClashes, type SeenValues } from './unique';
 
 export const importPlan = z.strictObject({
   mode: z.enum(['preview', 'dry', 'run']),
@@ -105,7 +105,7 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
   const refs = new RefResolver(e, plan.refs);
   const owner = r.columns.owner;
   /** Each unique value the file has used so far, with its row: a repeat is refused as a stored one would be. */
-  const seen = new Map<string, number>();
+  const seen: SeenValues<number> = new Map();
   const result: ImportResult = { headers, mapping, rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], failedRows: [] };
   const columnOf = (field: string) => headers[mapping.indexOf(field)] ?? field;
   const say = (issue: FieldIssue) => t(lang, issue.message, { ...issue.params }, r.name);
