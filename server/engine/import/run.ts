@@ -77,7 +77,9 @@ const ROLLBACK = Symbol('dry run');
 
 interface PendingRow { row: number; cells: Cell[]; body: Record<string, unknown>; history: Record<string, unknown>; issues: FieldIssue[] }
 /** A row with its checked values, to be created (no `found`) or to update the stored row it matched. */
-interface Ready { p: PendingRow; found?: Record<string, unknown>; values: Record<string, unknown>; owner: unknown; generated: Set<string> }
+interface Ready { p: PendingRow; found?: Record<string, unknown>; values: Record<string, unknown>; owner: unknown; generated: ReadonlySet<string> }
+/** Most rows have no generated field the file left blank: one empty set for them all, not one each. */
+const NONE: ReadonlySet<string> = new Set();
 
 const cellText = (c: Cell) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c));
 
@@ -106,6 +108,8 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
   const owner = r.columns.owner;
   /** Each unique value the file has used so far, with its row: a repeat is refused as a stored one would be. */
   const seen: SeenValues<number> = new Map();
+  /** The fields the server fills when left blank (an order's tradeNo), named once for the whole file. */
+  const autoFields = Object.keys(r.fields).filter((k) => r.fields[k]!.auto);
   const result: ImportResult = { headers, mapping, rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], failedRows: [] };
   const columnOf = (field: string) => headers[mapping.indexOf(field)] ?? field;
   const say = (issue: FieldIssue) => t(lang, issue.message, { ...issue.params }, r.name);
@@ -174,12 +178,13 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
         // A row's history stays as it was: an import never moves an order's status.
         const moved = Object.keys(p.history).find((k) => JSON.stringify(found[k]) !== JSON.stringify(p.history[k]));
         if (moved) throw new AppError(409, 'errors.frozen', { field: moved }, { errors: [{ field: moved, message: 'errors.frozen' }] });
-        return { p, found, values: await updateValues(r, p.body), owner: owner ? found[owner] : undefined, generated: new Set() };
+        return { p, found, values: await updateValues(r, p.body), owner: owner ? found[owner] : undefined, generated: NONE };
       }
       const values = await createValues(r, c.ctx, p.body, p.history);
       const issues = r.history && Object.keys(p.history).length ? r.history.refine(values as never) : [];
       if (issues.length) throw new AppError(400, 'errors.invalid_field', {}, { errors: issues });
-      const generated = new Set(Object.keys(r.fields).filter((k) => r.fields[k]!.auto && isBlank(p.body[k]) && !isBlank(values[k])));
+      const made = autoFields.filter((k) => isBlank(p.body[k]) && !isBlank(values[k]));
+      const generated = made.length ? new Set(made) : NONE;
       return { p, values, owner: owner ? (c.ctx.caller.user?.id ?? 0) : undefined, generated };
     } catch (error) {
       fail(p, issuesOf(error));
