@@ -110,6 +110,15 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
   const seen: SeenValues<number> = new Map();
   /** The fields the server fills when left blank (an order's tradeNo), named once for the whole file. */
   const autoFields = Object.keys(r.fields).filter((k) => r.fields[k]!.auto);
+  /** The rows' sets of generated fields, one per combination (an order's tradeNo on every row): shared, not one a row. */
+  const generatedSets = new Map<string, ReadonlySet<string>>();
+  const setOf = (made: string[]) => {
+    if (!made.length) return NONE;
+    const name = made.join('\0');
+    let set = generatedSets.get(name);
+    if (!set) generatedSets.set(name, (set = new Set(made)));
+    return set;
+  };
   const result: ImportResult = { headers, mapping, rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], failedRows: [] };
   const columnOf = (field: string) => headers[mapping.indexOf(field)] ?? field;
   const say = (issue: FieldIssue) => t(lang, issue.message, { ...issue.params }, r.name);
@@ -184,7 +193,7 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
       const issues = r.history && Object.keys(p.history).length ? r.history.refine(values as never) : [];
       if (issues.length) throw new AppError(400, 'errors.invalid_field', {}, { errors: issues });
       const made = autoFields.filter((k) => isBlank(p.body[k]) && !isBlank(values[k]));
-      const generated = made.length ? new Set(made) : NONE;
+      const generated = setOf(made);
       return { p, values, owner: owner ? (c.ctx.caller.user?.id ?? 0) : undefined, generated };
     } catch (error) {
       fail(p, issuesOf(error));
