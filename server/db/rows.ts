@@ -26,13 +26,25 @@ export function decode(r: Resource, row: Record<string, unknown>): Record<string
 /** Values ready for SQL: JSON columns as text. */
 export function encode(r: Resource, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = r.fields[k]?.column.type === 'json' && v !== null && v !== undefined ? JSON.stringify(v) : v;
+  // for-in, not Object.entries: an import encodes 100,000 rows, and a pair array per column is garbage the heap keeps growing by.
+  for (const k in values) {
+    const v = values[k];
+    out[k] = r.fields[k]?.column.type === 'json' && v !== null && v !== undefined ? JSON.stringify(v) : v;
+  }
   return out;
 }
 
 /** A full new row: schema defaults for whatever the client left out (MySQL TEXT has no SQL defaults). */
 export function withDefaults(r: Resource, values: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+  const template = defaultRow(r);
+  if (!template) return filled(r, {}, values);
+  // A copy of the resource's row of defaults (every column, in order: one allocation), then the values given.
+  const row: Record<string, unknown> = { ...template };
+  for (const [k, f] of fieldList(r)) if (f.system !== 'id' && k in values) row[k] = values[k];
+  return row;
+}
+
+function filled(r: Resource, row: Record<string, unknown>, values: Record<string, unknown>) {
   for (const [k, f] of fieldList(r)) {
     if (f.system === 'id') continue;
     if (k in values) row[k] = values[k];
@@ -41,4 +53,16 @@ export function withDefaults(r: Resource, values: Record<string, unknown>): Reco
     else if (f.column.nullable) row[k] = null;
   }
   return row;
+}
+
+const defaultRows = new WeakMap<object, Record<string, unknown> | null>();
+/** A resource's row of defaults, when every column has one (else null: a row's columns depend on the values given). */
+function defaultRow(r: Resource): Record<string, unknown> | null {
+  let template = defaultRows.get(r.fields);
+  if (template === undefined) {
+    template = filled(r, {}, {});
+    if (Object.keys(template).length !== fieldList(r).filter(([, f]) => f.system !== 'id').length) template = null;
+    defaultRows.set(r.fields, template);
+  }
+  return template;
 }

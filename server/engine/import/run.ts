@@ -23,7 +23,7 @@ import { checkedRow, createIn, createValues, inBatch, insertRows, insertsTogethe
 import { cellValue, importable, suggestMapping } from './cells';
 import type { Cell } from './read';
 import { RefResolver } from './refs';
-import { matchKeys, uniqueClashes } from './unique';
+import { matchKeys, uniqueClashes, type SeenValues } from './unique';
 
 export const importPlan = z.strictObject({
   mode: z.enum(['preview', 'dry', 'run']),
@@ -77,7 +77,9 @@ const ROLLBACK = Symbol('dry run');
 
 interface PendingRow { row: number; cells: Cell[]; body: Record<string, unknown>; history: Record<string, unknown>; issues: FieldIssue[] }
 /** A row with its checked values, to be created (no `found`) or to update the stored row it matched. */
-interface Ready { p: PendingRow; found?: Record<string, unknown>; values: Record<string, unknown>; owner: unknown; generated: Set<string> }
+interface Ready { p: PendingRow; found?: Record<string, unknown>; values: Record<string, unknown>; owner: unknown; generated: ReadonlySet<string> }
+/** Most rows have no generated field the file left blank: one empty set for them all, not one each. */
+const NONE: ReadonlySet<string> = new Set();
 
 const cellText = (c: Cell) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString() : String(c));
 
@@ -105,7 +107,18 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
   const refs = new RefResolver(e, plan.refs);
   const owner = r.columns.owner;
   /** Each unique value the file has used so far, with its row: a repeat is refused as a stored one would be. */
-  const seen = new Map<string, number>();
+  const seen: SeenValues<number> = new Map();
+  /** The fields the server fills when left blank (an order's tradeNo), named once for the whole file. */
+  const autoFields = Object.keys(r.fields).filter((k) => r.fields[k]!.auto);
+  /** The rows' sets of generated fields, one per combination (an order's tradeNo on every row): shared, not one a row. */
+  const generatedSets = new Map<string, ReadonlySet<string>>();
+  const setOf = (made: string[]) => {
+    if (!made.length) return NONE;
+    const name = made.join('\0');
+    let set = generatedSets.get(name);
+    if (!set) generatedSets.set(name, (set = new Set(made)));
+    return set;
+  };
   const result: ImportResult = { headers, mapping, rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [], failedRows: [] };
   const columnOf = (field: string) => headers[mapping.indexOf(field)] ?? field;
   const say = (issue: FieldIssue) => t(lang, issue.message, { ...issue.params }, r.name);
@@ -174,12 +187,13 @@ async function importRows(source: AsyncIterable<Cell[]>, plan: ImportPlan, c: Im
         // A row's history stays as it was: an import never moves an order's status.
         const moved = Object.keys(p.history).find((k) => JSON.stringify(found[k]) !== JSON.stringify(p.history[k]));
         if (moved) throw new AppError(409, 'errors.frozen', { field: moved }, { errors: [{ field: moved, message: 'errors.frozen' }] });
-        return { p, found, values: await updateValues(r, p.body), owner: owner ? found[owner] : undefined, generated: new Set() };
+        return { p, found, values: await updateValues(r, p.body), owner: owner ? found[owner] : undefined, generated: NONE };
       }
       const values = await createValues(r, c.ctx, p.body, p.history);
       const issues = r.history && Object.keys(p.history).length ? r.history.refine(values as never) : [];
       if (issues.length) throw new AppError(400, 'errors.invalid_field', {}, { errors: issues });
-      const generated = new Set(Object.keys(r.fields).filter((k) => r.fields[k]!.auto && isBlank(p.body[k]) && !isBlank(values[k])));
+      const made = autoFields.filter((k) => isBlank(p.body[k]) && !isBlank(values[k]));
+      const generated = setOf(made);
       return { p, values, owner: owner ? (c.ctx.caller.user?.id ?? 0) : undefined, generated };
     } catch (error) {
       fail(p, issuesOf(error));
