@@ -124,6 +124,8 @@ describe('the preset groups and the documentation', () => {
       'DELETE api/rest/receive-money/:id', 'GET api/rest/receive-money', 'GET api/rest/receive-money/:id', 'POST api/rest/receive-money', 'PUT api/rest/receive-money/:id', 'PATCH api/rest/receive-money/:id',
       // It reads refunds (GET api/refunds/*); refunds are written only by the refund action, which has no dialect.
       'GET api/rest/refunds', 'GET api/rest/refunds/:id',
+      // It reads its own orders' exceptions (GET api/order-exceptions/*), each settled one by one (issue 31 item 7).
+      'GET api/rest/order-exceptions', 'GET api/rest/order-exceptions/:id',
       // It keeps its own saved views (list, read, save, rename, delete).
       'GET api/rest/views', 'GET api/rest/views/:id', 'POST api/rest/views', 'PUT api/rest/views/:id', 'PATCH api/rest/views/:id', 'DELETE api/rest/views/:id',
       // It reads its own orders' callbacks (GET api/callbacks/*), as a merchant's server verifying them does.

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookup } from '../../schema/i18n';
-import common from '../../schema/i18n/common';
+import { providerLabels } from '../../schema/i18n/inline/providers';
 import { up as grantSettlement } from '../../server/db/migrations/20261126061500_settlement_rule';
 import { DIALECTS, makeApp, type TestApp } from '../support/app';
 import { readXlsx, ValueType, type ReadSheet } from '../support/xlsx';
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('settlement report on %s', (dialect) => {
     const [summary, detail] = await report(MARCH, admin);
     expect(summary!.name).toBe('Summary');
     expect(summary!.headers).toEqual(['Currency', 'Provider', 'Collected', 'Refunded', 'Net', 'Paid orders', 'Refunds']);
-    const manual = lookup(common['en-us'], 'options.channel.manual');
+    const manual = lookup(providerLabels('en-us'), 'options.channel.manual');
     expect(values(summary!)).toEqual([
       { Currency: 'JPY', Provider: manual, Collected: 1500, Refunded: 500, Net: 1000, 'Paid orders': 1, Refunds: 1 },
       { Currency: 'JPY', Provider: 'Stripe', Collected: 3000, Refunded: 0, Net: 3000, 'Paid orders': 1, Refunds: 0 },
@@ -120,14 +120,14 @@ describe.each(DIALECTS)('settlement report on %s', (dialect) => {
     expect(summary!.name).toBe('汇总');
     expect(detail!.name).toBe('订单明细');
     expect(summary!.headers).toContain('收款总额');
-    expect(summary!.rows.map((row) => row[summary!.headers[1]!]!.value)).toContain(lookup(common['zh-cn'], 'options.channel.manual'));
+    expect(summary!.rows.map((row) => row[summary!.headers[1]!]!.value)).toContain(lookup(providerLabels('zh-cn'), 'options.channel.manual'));
 
     const res = await get(`/api/receive-money/settlement?${MARCH}&format=csv`, admin, 'zh-cn');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [head, ...rest] = res.body.replace(/^\uFEFF/, '').split('\r\n\r\n');
     expect(head!.split('\r\n')).toHaveLength(5);
-    expect(head).toContain(`USD,${lookup(common['zh-cn'], 'options.channel.manual')},200.25,95.25,105.00,4,3`);
+    expect(head).toContain(`USD,${lookup(providerLabels('zh-cn'), 'options.channel.manual')},200.25,95.25,105.00,4,3`);
     expect(head).toContain('JPY,Stripe,3000,0,3000,1,0');
     const detailLines = rest.join('').split('\r\n').filter(Boolean);
     expect(detailLines).toHaveLength(9);
@@ -141,7 +141,7 @@ describe.each(DIALECTS)('settlement report on %s', (dialect) => {
     await t.call('PUT', '/api/auth-group/update', { id: groupId, remark: 'granted' }, admin);
     const [summary, detail] = await report(MARCH, operator);
     expect(values(summary!)).toEqual([
-      { Currency: 'USD', Provider: lookup(common['en-us'], 'options.channel.manual'), Collected: 40, Refunded: 15, Net: 25, 'Paid orders': 1, Refunds: 1 },
+      { Currency: 'USD', Provider: lookup(providerLabels('en-us'), 'options.channel.manual'), Collected: 40, Refunded: 15, Net: 25, 'Paid orders': 1, Refunds: 1 },
     ]);
     expect(detail!.rows.map((row) => row['Order number']!.value)).toEqual([orders.k]);
   });

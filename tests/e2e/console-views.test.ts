@@ -12,6 +12,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import admin from '../../schema/i18n/admin';
 import common from '../../schema/i18n/common';
+import { mergeCatalogs } from '../../schema/i18n';
+import { providerLabels } from '../../schema/i18n/inline/providers';
 import { formatMoney } from '../../schema/money';
 import { scan } from './axe';
 import { consoleSuite, gone, shown, type Lang, ROWS } from './console';
@@ -22,7 +24,8 @@ const PHONE = { width: 390, height: 844 };
 const LOCALE: Record<string, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US' };
 const LANGS = ['zh-cn', 'en-us'] as const;
 const words = (lang: Lang) => (admin[lang] as any).admin;
-const names = (lang: Lang) => (common[lang] as any);
+// The providers' names come with their declarations (schema/providers/), beside the common catalog.
+const names = (lang: Lang) => (mergeCatalogs(common[lang], providerLabels(lang)) as any);
 
 interface Order { id: number; tradeNo: string; title: string }
 
