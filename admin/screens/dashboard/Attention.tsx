@@ -35,8 +35,8 @@ function callbackWords(callback: AttentionCallback, translate: Translate): strin
   const error = translate(k(`callback_error.${callback.error}`), { code: callback.code });
   const state = callback.state === 'failed' ? k('callback_gave_up') : k('callback_failing');
   const next = callback.nextTime ? ` · ${translate(k('next_try'), { time: formatEpoch(callback.nextTime, 'detailed') })}` : '';
-  // smart_count picks English's "1 try" or "3 tries"; the other catalogs name the count by `tries`.
-  return `${translate(state, { error, tries: callback.tries, smart_count: callback.tries })}${next}`;
+  // The count is smart_count, so each language picks its plural (English "1 try", "3 tries").
+  return `${translate(state, { error, smart_count: callback.tries })}${next}`;
 }
 
 export function AttentionPanel({ attention }: { attention: DashboardData['attention'] }) {

@@ -96,7 +96,7 @@ const jaJp: AdminCatalog = {
         under: '%{value} 未満', over: '%{value} 超',
         exceptions: '未処理の例外', no_orders: 'この期間の注文はありません',
         chart_collected: '日別の純入金額', chart_orders: '日別の注文（ステータス別）', chart_hint: '棒をクリックすると該当する注文を開きます', currency: '通貨',
-        attention: '要対応', callbacks: '失敗中または再試行中のコールバック', callback_failing: 'コールバック失敗：%{error} · %{tries} 回試行', callback_gave_up: 'コールバックは %{tries} 回で停止：%{error}',
+        attention: '要対応', callbacks: '失敗中または再試行中のコールバック', callback_failing: 'コールバック失敗：%{error} · %{smart_count} 回試行', callback_gave_up: 'コールバックは %{smart_count} 回で停止：%{error}',
         callback_error: { http: 'HTTP %{code}', refused: '接続が拒否されました', timeout: 'タイムアウト', dns: 'アドレスが見つかりません', blocked: '許可されていないアドレス', network: 'ネットワークエラー', none: 'まだ応答なし' },
         next_try: '次回 %{time}', resend_now: '今すぐ再送', resend_all: 'すべて再送（%{count}）', callback_queued: 'コールバックを再度キューに入れました',
         exception_orders: '合わない入金がある注文', all_clear: '対応が必要なものはありません', total: '全 %{count} 件', open_order: '注文 %{tradeNo} を開く',

@@ -96,7 +96,7 @@ const koKr: AdminCatalog = {
         under: '%{value} 미만', over: '%{value} 초과',
         exceptions: '미처리 예외', no_orders: '이 기간에는 주문이 없습니다',
         chart_collected: '일별 순수납액', chart_orders: '일별 주문(상태별)', chart_hint: '막대를 클릭하면 해당 주문이 열립니다', currency: '통화',
-        attention: '확인 필요', callbacks: '실패했거나 재시도 중인 콜백', callback_failing: '콜백 실패: %{error} · %{tries}회 시도', callback_gave_up: '콜백 %{tries}회 후 중단: %{error}',
+        attention: '확인 필요', callbacks: '실패했거나 재시도 중인 콜백', callback_failing: '콜백 실패: %{error} · %{smart_count}회 시도', callback_gave_up: '콜백 %{smart_count}회 후 중단: %{error}',
         callback_error: { http: 'HTTP %{code}', refused: '연결 거부', timeout: '시간 초과', dns: '주소를 찾을 수 없음', blocked: '허용되지 않은 주소', network: '네트워크 오류', none: '아직 응답 없음' },
         next_try: '다음 시도 %{time}', resend_now: '지금 재전송', resend_all: '모두 재전송 (%{count})', callback_queued: '콜백을 다시 대기열에 넣었습니다',
         exception_orders: '맞지 않는 입금이 있는 주문', all_clear: '확인할 항목이 없습니다', total: '총 %{count}건', open_order: '주문 %{tradeNo} 열기',

@@ -96,7 +96,7 @@ const ruRu: AdminCatalog = {
         under: 'меньше %{value}', over: 'больше %{value}',
         exceptions: 'Открытые исключения', no_orders: 'В этом периоде нет заказов',
         chart_collected: 'Получено за день, нетто', chart_orders: 'Заказы за день по статусам', chart_hint: 'Нажмите на столбец, чтобы открыть эти заказы', currency: 'Валюта',
-        attention: 'Требует внимания', callbacks: 'Колбэки с ошибками или повторами', callback_failing: 'Уведомление не доходит: %{error} · попыток: %{tries}', callback_gave_up: 'Уведомление остановлено после %{tries} попыток: %{error}',
+        attention: 'Требует внимания', callbacks: 'Колбэки с ошибками или повторами', callback_failing: 'Уведомление не доходит: %{error} · попыток: %{smart_count}', callback_gave_up: 'Уведомление остановлено после %{smart_count} попыток: %{error}',
         callback_error: { http: 'HTTP %{code}', refused: 'в соединении отказано', timeout: 'время ожидания истекло', dns: 'адрес не найден', blocked: 'адрес не разрешён', network: 'ошибка сети', none: 'ответа пока нет' },
         next_try: 'следующая попытка %{time}', resend_now: 'Отправить сейчас', resend_all: 'Отправить все (%{count})', callback_queued: 'Уведомление снова в очереди',
         exception_orders: 'Заказы с неподходящими платежами', all_clear: 'Ничего не требует внимания', total: 'Всего: %{count}', open_order: 'Открыть заказ %{tradeNo}',

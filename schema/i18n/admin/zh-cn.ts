@@ -94,7 +94,7 @@ const zhCn = {
         under: '不到 %{value}', over: '超过 %{value}',
         exceptions: '未处理异常', no_orders: '这个时间段没有订单',
         chart_collected: '每日净收款', chart_orders: '每日订单（按状态）', chart_hint: '点击柱子查看对应订单', currency: '币种',
-        attention: '需要处理', callbacks: '失败或重试中的回调', callback_failing: '回调失败：%{error} · 已尝试 %{tries} 次', callback_gave_up: '回调已放弃（尝试 %{tries} 次）：%{error}',
+        attention: '需要处理', callbacks: '失败或重试中的回调', callback_failing: '回调失败：%{error} · 已尝试 %{smart_count} 次', callback_gave_up: '回调已放弃（尝试 %{smart_count} 次）：%{error}',
         callback_error: { http: 'HTTP %{code}', refused: '连接被拒绝', timeout: '请求超时', dns: '找不到地址', blocked: '地址不允许', network: '网络错误', none: '尚无应答' },
         next_try: '下次重试 %{time}', resend_now: '立即重发', resend_all: '全部重发（%{count}）', callback_queued: '回调已重新排队',
         exception_orders: '有异常款项的订单', all_clear: '没有需要处理的事项', total: '共 %{count} 项', open_order: '打开订单 %{tradeNo}',
