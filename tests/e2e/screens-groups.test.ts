@@ -106,7 +106,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     await landedOnOverview(page);
     await page.goto(`${suite.server.url}/#/admin/receive-money`);
     await shown(page.getByRole('button', { name: '新增' }));
-    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['概览', '流水页面', '商户回调', '退款', '操作记录', 'API 密钥']);
+    await expect.poll(() => page.getByRole('navigation').getByRole('listitem').allInnerTexts()).toEqual(['概览', '流水页面', '订单异常', '商户回调', '退款', '操作记录', 'API 密钥']);
     await gone(page.getByRole('button', { name: '导出' }));
   });
 
@@ -158,7 +158,7 @@ describe.skipIf(browserMissing())('permission groups screen', { timeout: 120_000
     const branches = dialog().getByRole('button', { name: /^Expand / });
     await shown(branches);
     const names = (await branches.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')))).map((label) => label!.replace(/^Expand /, ''));
-    expect(names.slice(0, 7)).toEqual(['Users', 'Payment records', 'Order events', 'Payment notifications', 'Merchant callbacks', 'Refunds', 'Permission groups']);
+    expect(names.slice(0, 8)).toEqual(['Users', 'Payment records', 'Order events', 'Order exceptions', 'Payment notifications', 'Merchant callbacks', 'Refunds', 'Permission groups']);
     expect(names.indexOf('Account')).toBeGreaterThan(names.indexOf('Invitation codes'));
     await screenshot(page, 'admin-group-dialog-en-1280');
     expect(await dialog().getByLabel('Group number').inputValue()).toBe('auditor');
