@@ -1,6 +1,6 @@
 /** The pay side: its routes, the document title, SITE_INFO's header, head and footer, and the navigation progress bar. */
 import { useEffect, useState, type ReactNode } from 'react';
-import { PAY_WINDOW_SECONDS } from '../schema/options';
+import { PAY_WINDOW_SECONDS } from '../schema/order-options';
 import { applySiteHead, siteFooter } from '../schema/site-info';
 import { loadSiteInfo, type SiteInfo } from './api';
 import { useT } from './i18n';

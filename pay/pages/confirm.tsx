@@ -10,7 +10,7 @@ import { useOrder } from '../use-order';
 import { formatDuration, spokenTimeLeft, useCountdown } from '../countdown';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
-import { ORDER_STATUSES } from '../../schema/options';
+import { ORDER_STATUSES } from '../../schema/order-options';
 import { isHttpUrl } from '../urls';
 import { ScanToPay } from '../scan-to-pay';
 import { AlertDialog, Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';

@@ -1,9 +1,9 @@
 /** Payment result: status icon and text, the order, and a copy button for its number. */
-import { ORDER_STATUSES, orderStatusColor } from '../../schema/options';
+import { ORDER_STATUSES, orderStatusColor } from '../../schema/order-options';
 import { useOrder } from '../use-order';
 import { useLang, useT } from '../i18n';
 import { formatMoney } from '../../schema/money';
-import { payLink } from '../../schema/options';
+import { payLink } from '../../schema/order-options';
 import { Detail, OrderLoadFailed, OrderNotFound, useToast } from '../ui';
 import { isHttpUrl } from '../urls';
 
