@@ -223,6 +223,10 @@ describe.skipIf(browserMissing())('money in the console', { timeout: 120_000 }, 
     // The short payment is settled; the dollars still wait, alone.
     await expect.poll(() => open.count()).toBe(1);
     expect(await open.textContent()).toContain('Wrong currency');
+    // The timeline names the channel each notice came by in words, never its code.
+    const timeline = await page.getByTestId('order-timeline').textContent();
+    expect(timeline).toContain('Manual (own pay link)');
+    expect(timeline).not.toMatch(/\bstandard\b/);
     await screenshot(page, 'money-two-exceptions-en-us-1280');
     await suite.context.close();
 

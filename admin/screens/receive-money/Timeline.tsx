@@ -93,7 +93,7 @@ export function Timeline({ record }: { record: RaRecord }) {
                   event.reason,
                   event.reference && `${translate('resources.order-events.fields.reference')}: ${event.reference}`,
                   !refund && event.currency && formatMoney(Number(event.amount), String(event.currency), locale),
-                  event.source === 'operator' ? translate(k('by_user'), { uid: event.actor }) : event.source === 'notify' ? event.actor : '',
+                  event.source === 'operator' ? translate(k('by_user'), { uid: event.actor }) : event.source === 'notify' ? translate(`options.notifyChannel.${event.actor}`, { _: event.actor }) : '',
                 ].filter(Boolean).join(' · ')}
               />
             </ListItem>
