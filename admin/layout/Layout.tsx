@@ -2,7 +2,7 @@
  * The console frame: react-admin's layout with the grouped menu, the language
  * switcher, the page chrome, and the 10-minute token check.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { AppBar, Layout, LocalesMenuButton, Logout, Sidebar, TitlePortal, UserMenu, useCheckAuth, useTranslate, type SidebarProps } from 'react-admin';
 import { TOKEN_CHECK_MS } from '../api/authProvider';
@@ -30,10 +30,16 @@ function ConsoleSidebar(props: SidebarProps) {
 
 function TokenWatch() {
   const checkAuth = useCheckAuth();
+  // One timer for the console's life: restarting it whenever react-admin hands out a new checkAuth pushed a check
+  // past its ten minutes.
+  const latest = useRef(checkAuth);
   useEffect(() => {
-    const timer = setInterval(() => checkAuth({ due: true }).catch(() => undefined), TOKEN_CHECK_MS);
-    return () => clearInterval(timer);
+    latest.current = checkAuth;
   }, [checkAuth]);
+  useEffect(() => {
+    const timer = setInterval(() => latest.current({ due: true }).catch(() => undefined), TOKEN_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
   return null;
 }
 
